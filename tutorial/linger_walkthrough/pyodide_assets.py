@@ -1,0 +1,177 @@
+"""Put Pyodide and the engine wheel into the built site.
+
+Usage::
+
+    python tutorial/linger_walkthrough/pyodide_assets.py build/site [--wheel ENGINE.whl]
+
+The site serves Pyodide itself (no request leaves the site's origin).  This
+script fills ``<site>/_pyodide/`` once for the four languages with:
+
+- the four core files of the npm package ``pyodide`` (``pyodide.mjs``,
+  ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``), fetched
+  with ``npm ci`` when ``node_modules/pyodide`` is missing;
+- the engine wheel, built with ``pip wheel . --no-deps`` (its compiled
+  ``linger_longer.mo`` catalogs must be inside: compile them first);
+- ``pyodide-lock.json``: Pyodide's own lock plus an entry for the engine wheel
+  with its sha256, so that ``loadPackage('linger-longer')`` finds the wheel by
+  name and the browser checks its integrity (Pyodide fetches lock entries
+  with ``integrity: sha256-...``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+NODE_PYODIDE = REPO / "node_modules" / "pyodide"
+CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_VERSION = "314.0.7"
+ENGINE_NAME = "linger-longer"  # canonical distribution name: the key in the lock
+ENGINE_IMPORT = "linger_longer"
+WHEEL_RE = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+)(-\d[^-]*)?-(?P<tags>py3-none-any)\.whl$")
+
+
+class AssetError(RuntimeError):
+    """The site's Pyodide assets cannot be assembled; the message says why."""
+
+
+def ensure_node_modules() -> Path:
+    """Install the npm packages (``npm ci`` with a lock, else ``npm install``) when Pyodide is missing."""
+    if not (NODE_PYODIDE / "pyodide.mjs").is_file():
+        command = ["npm", "ci"] if (REPO / "package-lock.json").is_file() else ["npm", "install"]
+        command += ["--no-audit", "--no-fund"]
+        if shutil.which("npm") is None:
+            raise AssetError("npm is needed to fetch Pyodide (npm package 'pyodide'); install Node.js 20 and npm")
+        subprocess.run(command, cwd=REPO, check=True)
+    version = json.loads((NODE_PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+    if version != PYODIDE_VERSION:
+        raise AssetError(f"node_modules/pyodide is {version!r}, the site needs {PYODIDE_VERSION!r}: run npm ci")
+    return NODE_PYODIDE
+
+
+def build_engine_wheel(dest: Path) -> Path:
+    """Build the engine wheel from the repository's pyproject.toml into ``dest``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--quiet", "-w", tmp],
+            cwd=REPO,
+            check=True,
+        )
+        wheels = [p for p in Path(tmp).glob("*.whl") if p.name.lower().startswith(ENGINE_IMPORT)]
+        if len(wheels) != 1:
+            raise AssetError(f"expected one {ENGINE_IMPORT} wheel, pip produced {sorted(p.name for p in wheels)}")
+        target = dest / wheels[0].name
+        shutil.copyfile(wheels[0], target)
+        return target
+
+
+def expected_catalog_languages() -> list[str]:
+    """Languages with an engine catalog source (locales/<lang>/LC_MESSAGES/linger_longer.po)."""
+    return sorted(p.parent.parent.name for p in (REPO / "locales").glob("*/LC_MESSAGES/linger_longer.po"))
+
+
+def check_wheel(wheel: Path) -> None:
+    """The wheel is pure Python, holds the engine package and a compiled catalog for every translated language."""
+    if not WHEEL_RE.match(wheel.name):
+        raise AssetError(f"{wheel.name!r} is not a pure-Python (py3-none-any) wheel: Pyodide cannot install it")
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+    if f"{ENGINE_IMPORT}/__init__.py" not in names:
+        raise AssetError(f"{wheel.name!r} does not contain the {ENGINE_IMPORT} package")
+    missing = [
+        lang
+        for lang in expected_catalog_languages()
+        if f"{ENGINE_IMPORT}/locale/{lang}/LC_MESSAGES/linger_longer.mo" not in names
+    ]
+    if missing:
+        raise AssetError(
+            f"{wheel.name!r} lacks the compiled engine catalogs for {', '.join(missing)} "
+            f"({ENGINE_IMPORT}/locale/<lang>/LC_MESSAGES/linger_longer.mo): compile them before building the wheel"
+        )
+
+
+def lock_entry(wheel: Path) -> dict:
+    """The pyodide-lock.json entry for a pure-Python wheel, in the lock's own format."""
+    match = WHEEL_RE.match(wheel.name)
+    if not match:
+        raise AssetError(f"cannot read name and version from {wheel.name!r}")
+    return {
+        "name": ENGINE_NAME,
+        "version": match["version"],
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "package_type": "package",
+        "imports": [ENGINE_IMPORT],
+        "depends": [],
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def sri(sha256_hex: str) -> str:
+    """The Subresource-Integrity string the browser checks (what Pyodide derives from the lock's sha256)."""
+    return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode("ascii")
+
+
+def write_lock(source_lock: Path, wheel: Path, target: Path) -> dict:
+    """Write Pyodide's lock plus the engine's entry to ``target`` and return the entry."""
+    lock = json.loads(source_lock.read_text(encoding="utf-8"))
+    entry = lock_entry(wheel)
+    # Every key the lock's own pure-Python entries carry must be in ours (the format may grow keys).
+    sample = next(
+        v for v in lock["packages"].values() if v["package_type"] == "package" and v["file_name"].endswith("-none-any.whl")
+    )
+    for key in sample:
+        entry.setdefault(key, {} if isinstance(sample[key], dict) else sample[key])
+    lock["packages"][ENGINE_NAME] = entry
+    target.write_text(json.dumps(lock, separators=(",", ":")), encoding="utf-8")
+    return entry
+
+
+def assemble(site: Path, wheel: Path | None = None) -> Path:
+    """Fill ``<site>/_pyodide/`` and return that folder."""
+    node_pyodide = ensure_node_modules()
+    out = site / "_pyodide"
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.whl"):
+        old.unlink()
+    for name in CORE_FILES:
+        shutil.copyfile(node_pyodide / name, out / name)
+    if wheel is None:
+        built = build_engine_wheel(out)
+    else:
+        built = out / wheel.name
+        shutil.copyfile(wheel, built)
+    check_wheel(built)
+    entry = write_lock(node_pyodide / "pyodide-lock.json", built, out / "pyodide-lock.json")
+    size = sum(p.stat().st_size for p in out.iterdir())
+    print(f"pyodide_assets: {out} ({size / 1e6:.1f} MB): Pyodide {PYODIDE_VERSION}, {built.name} sha256 {entry['sha256'][:12]}…")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", type=Path, help="the built site folder, e.g. build/site")
+    parser.add_argument("--wheel", type=Path, help="use this engine wheel instead of building one")
+    args = parser.parse_args(argv)
+    try:
+        assemble(args.site, args.wheel)
+    except (AssetError, subprocess.CalledProcessError) as exc:
+        print(f"pyodide_assets: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
