@@ -10,8 +10,10 @@ script fills ``<site>/_pyodide/`` once for the four languages with:
 - the four core files of the npm package ``pyodide`` (``pyodide.mjs``,
   ``pyodide.asm.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``), fetched
   with ``npm ci`` when ``node_modules/pyodide`` is missing;
-- the engine wheel, built with ``pip wheel . --no-deps`` (its compiled
-  ``linger_longer.mo`` catalogs must be inside: compile them first);
+- the engine wheel, built with ``pip wheel . --no-deps`` from a clean copy of
+  the project (so no stale ``build/lib`` leaks in), after compiling the
+  engine's catalogs (``tools.catalogs.compile_engine_catalogs``); the script
+  checks that every ``linger_longer.mo`` is inside;
 - ``pyodide-lock.json``: Pyodide's own lock plus an entry for the engine wheel
   with its sha256, so that ``loadPackage('linger-longer')`` finds the wheel by
   name and the browser checks its integrity (Pyodide fetches lock entries
@@ -59,15 +61,32 @@ def ensure_node_modules() -> Path:
     return NODE_PYODIDE
 
 
+def compile_catalogs() -> None:
+    """Compile the engine's catalogs into the package (the site's helper; up-to-date files are kept)."""
+    sys.path.insert(0, str(REPO))
+    try:
+        from tools.catalogs import compile_engine_catalogs
+    finally:
+        sys.path.remove(str(REPO))
+    compile_engine_catalogs()
+
+
 def build_engine_wheel(dest: Path) -> Path:
     """Build the engine wheel from the repository's pyproject.toml into ``dest``."""
+    compile_catalogs()
     with tempfile.TemporaryDirectory() as tmp:
+        project, out = Path(tmp) / "project", Path(tmp) / "wheels"
+        project.mkdir()
+        for name in ("pyproject.toml", "README.md", "LICENSE", "LICENSE.txt"):
+            if (REPO / name).is_file():
+                shutil.copyfile(REPO / name, project / name)
+        shutil.copytree(REPO / "engine", project / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
         subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--quiet", "-w", tmp],
-            cwd=REPO,
+            [sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--quiet", "-w", str(out)],
+            cwd=project,
             check=True,
         )
-        wheels = [p for p in Path(tmp).glob("*.whl") if p.name.lower().startswith(ENGINE_IMPORT)]
+        wheels = [p for p in out.glob("*.whl") if p.name.lower().startswith(ENGINE_IMPORT)]
         if len(wheels) != 1:
             raise AssetError(f"expected one {ENGINE_IMPORT} wheel, pip produced {sorted(p.name for p in wheels)}")
         target = dest / wheels[0].name
