@@ -1,0 +1,44 @@
+"""Linger Longer (also called Sift Smoke): the rules engine behind the rules site.
+
+Pure Python, standard library only; runs on CPython 3.11+ and in Pyodide.
+
+>>> from linger_longer import Deal, Rules, Card
+>>> deal = Deal.from_position(
+...     Rules.from_names('last-card'),
+...     hands=[[Card.parse('KC'), Card.parse('7S')], [Card.parse('3C'), Card.parse('QD')],
+...            [Card.parse('2H')], [Card.parse('AC'), Card.parse('5S')]],
+...     stock=[Card.parse('9D'), Card.parse('4S')], trump=Suit.HEARTS, leader=0)
+>>> for code in ['KC', '3C', '2H', 'AC']:
+...     events = deal.play(Card.parse(code))
+>>> [e.type for e in events]
+['card-played', 'trick-won', 'card-drawn', 'player-out']
+>>> deal.hand(2)
+(Card.parse('9♦'),)
+"""
+
+from .cards import FULL_DECK, LANGUAGES, Card, InvalidCardError, Rank, Suit, parse_cards
+from .events import (
+    CardDrawn,
+    CardPlayed,
+    DealWon,
+    EndReason,
+    Event,
+    LeadPassed,
+    PlayerOut,
+    StockEmpty,
+    TrickWon,
+    TrumpNamed,
+    TrumpTurned,
+)
+from .game import Deal, IllegalPlayError, InvalidPositionError, Outcome, Phase
+from .rules import Profile, Rules, UnknownRuleError, Variant, find_profile, find_variant
+from .trick import legal_plays, trick_winner
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "FULL_DECK", "LANGUAGES", "Card", "CardDrawn", "CardPlayed", "Deal", "DealWon", "EndReason", "Event",
+    "IllegalPlayError", "InvalidCardError", "InvalidPositionError", "LeadPassed", "Outcome", "Phase",
+    "PlayerOut", "Profile", "Rank", "Rules", "StockEmpty", "Suit", "TrickWon", "TrumpNamed", "TrumpTurned",
+    "UnknownRuleError", "Variant", "find_profile", "find_variant", "legal_plays", "parse_cards", "trick_winner",
+]

@@ -1,0 +1,230 @@
+"""Cards, suits and ranks, and the notation used in data files and on screen.
+
+A standard 52-card deck without jokers. Ranks run A K Q J 10 9 … 2, high to low;
+suits are equal except the trump suit. Data files and code write a card as a
+rank and a suit letter (``KC``, ``TC`` or ``10C``) or with a suit symbol
+(``K♣``, ``10♣``); readers see the rank letters of their own language.
+
+>>> Card.parse('KC')
+Card.parse('K♣')
+>>> str(Card.parse('10h')), Card.parse('T♥').code
+('10♥', 'TH')
+>>> Card.parse('QD').label('fr'), Card.parse('JS').label('nl')
+('D♦', 'B♠')
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterable
+
+__all__ = [
+    "LANGUAGES",
+    "Card",
+    "FULL_DECK",
+    "InvalidCardError",
+    "Rank",
+    "Suit",
+    "parse_cards",
+    "rank_letter",
+]
+
+#: The languages of the site, in the order the language switcher lists them.
+LANGUAGES: tuple[str, ...] = ("en", "fr", "it", "nl")
+
+
+class InvalidCardError(ValueError):
+    """A card, suit or rank written in a form the notation does not allow."""
+
+
+class Suit(enum.Enum):
+    """The four suits, in the order hands are sorted (colours alternate)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    CLUBS = "C"
+    DIAMONDS = "D"
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in data files: ``S H C D``."""
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol, the same in every language."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter or symbol.
+
+        >>> Suit.parse('h'), Suit.parse('♣')
+        (<Suit.HEARTS: 'H'>, <Suit.CLUBS: 'C'>)
+        """
+        suit = _SUITS_BY_TEXT.get(text.strip().upper())
+        if suit is None:
+            raise InvalidCardError(
+                f"{text!r} is not a suit: write S H D C or ♠ ♥ ♦ ♣"
+            )
+        return suit
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+_INTERNED: dict[tuple[Rank, Suit], "Card"] = {}
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦"}
+_SUITS_BY_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit} | {
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}
+
+
+class Rank(enum.IntEnum):
+    """Card ranks; a higher value beats a lower one of the same suit."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """The rank as data files write it: ``A K Q J T 9 … 2``."""
+        return _RANK_CODES[self]
+
+
+_RANK_CODES = {r: str(r.value) for r in Rank if r <= 9} | {
+    Rank.TEN: "T", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A",
+}
+_RANKS_BY_TEXT = {code: rank for rank, code in _RANK_CODES.items()} | {"10": Rank.TEN}
+
+#: Court-card and ace letters per language, from the source booklets.
+_COURT_LETTERS: dict[str, dict[Rank, str]] = {
+    "en": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"},
+    "fr": {Rank.ACE: "A", Rank.KING: "R", Rank.QUEEN: "D", Rank.JACK: "V"},
+    "it": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"},
+    "nl": {Rank.ACE: "A", Rank.KING: "H", Rank.QUEEN: "V", Rank.JACK: "B"},
+}
+
+
+def rank_letter(rank: Rank, lang: str = "en") -> str:
+    """The rank as a reader of ``lang`` writes it (the ten is ``10``).
+
+    >>> rank_letter(Rank.KING, 'fr'), rank_letter(Rank.TEN, 'nl')
+    ('R', '10')
+    """
+    letters = _COURT_LETTERS.get(lang, _COURT_LETTERS["en"])
+    return letters.get(rank) or str(int(rank))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """One card of the 52. Cards are interned, so equal cards are the same object.
+
+    Cards sort in hand order: by suit (♠ ♥ ♣ ♦), then from high to low.
+
+    >>> Card(Rank.KING, Suit.CLUBS) is Card.parse('K♣')
+    True
+    """
+
+    rank: Rank
+    suit: Suit
+    #: Position in hand order, 0 (A♠) to 51 (2♦).
+    index: int = field(init=False, compare=False, repr=False)
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        interned = _INTERNED.get((rank, suit))
+        if interned is not None:
+            return interned
+        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            raise InvalidCardError(f"{rank!r} of {suit!r} is not a card")
+        card = object.__new__(cls)
+        _INTERNED[(rank, suit)] = card
+        return card
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", _SUIT_ORDER[self.suit] * 13 + (Rank.ACE - self.rank))
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``KC``, ``10c``, ``TC`` or ``K♣``; anything else is an :class:`InvalidCardError`.
+
+        >>> Card.parse('1X')
+        Traceback (most recent call last):
+        ...
+        linger_longer.cards.InvalidCardError: '1X' is not a card: write a rank (A K Q J T 10 9 … 2) and a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'KC' or 'K♣'
+        """
+        card = _CARDS_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        if card is None:
+            raise InvalidCardError(
+                f"{text!r} is not a card: write a rank (A K Q J T 10 9 … 2) and a suit "
+                "(S H D C or ♠ ♥ ♦ ♣), e.g. 'KC' or 'K♣'"
+            )
+        return card
+
+    @property
+    def code(self) -> str:
+        """The card in data-file notation, e.g. ``KC`` or ``TH``."""
+        return self.rank.letter + self.suit.letter
+
+    def label(self, lang: str = "en") -> str:
+        """The card as shown to a reader of ``lang``: rank letter and suit symbol."""
+        return rank_letter(self.rank, lang) + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.label("en")
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Card.parse, (self.code,))
+
+#: The 52 cards in hand order (♠ high to low, then ♥, ♣, ♦).
+FULL_DECK: tuple[Card, ...] = tuple(
+    Card(rank, suit) for suit in Suit for rank in sorted(Rank, reverse=True)
+)
+
+
+def _spellings(card: Card) -> Iterable[str]:
+    ranks = [card.rank.letter] + (["10"] if card.rank is Rank.TEN else [])
+    suits = [k for k, v in _SUITS_BY_TEXT.items() if v is card.suit]
+    return (r + s for r in ranks for s in suits)
+
+
+_CARDS_BY_TEXT: dict[str, Card] = {
+    text: card for card in FULL_DECK for text in _spellings(card)
+}
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas (or given as a list of strings).
+
+    >>> parse_cards('AS, 10h K♣')
+    (Card.parse('A♠'), Card.parse('10♥'), Card.parse('K♣'))
+    """
+    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return tuple(Card.parse(word) for word in words)

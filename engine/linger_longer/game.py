@@ -1,0 +1,635 @@
+"""One deal of Linger Longer: the deal itself, tricks, drawing, elimination and the end.
+
+A :class:`Deal` is set up three ways: from a seed, from an explicit deck order,
+or from a position in the middle of a deal (the worked examples start from
+such positions). Actions return :mod:`~linger_longer.events`; :meth:`Deal.undo`
+steps back one action cheaply, because every snapshot shares its hands.
+
+>>> deal = Deal.new(Rules(), players=4, seed=7)
+>>> len(deal.stock), [len(h) for h in deal.hands]
+(36, [4, 4, 4, 4])
+>>> deal.to_act == (deal.dealer + 1) % 4
+True
+>>> events = deal.play(deal.legal_plays()[0])
+>>> events[0].type
+'card-played'
+>>> deal.undo(); len(deal.hand(deal.to_act))
+4
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from operator import attrgetter
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from .cards import FULL_DECK, Card, Suit
+from .events import (
+    CardDrawn,
+    CardPlayed,
+    DealWon,
+    EndReason,
+    Event,
+    LeadPassed,
+    PlayerOut,
+    StockEmpty,
+    TrickWon,
+    TrumpNamed,
+    TrumpTurned,
+)
+from .rules import Rules, TrumpSource, check_table_size
+from .trick import trick_winner
+
+__all__ = ["Deal", "IllegalPlayError", "InvalidPositionError", "Outcome", "Phase", "seat_names"]
+
+
+class IllegalPlayError(ValueError):
+    """An action that breaks a rule; the message names the rule."""
+
+
+class InvalidPositionError(ValueError):
+    """A deal set-up that no real deal can reach; the message says what is wrong."""
+
+
+class Phase(enum.Enum):
+    """What a deal waits for."""
+
+    PLAY = "play"  #: a card from the player to act
+    NAME_TRUMP = "name-trump"  #: ``grand-coup``: the first trick's winner names trump
+    OVER = "over"  #: nothing: the deal has a winner
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished deal ended."""
+
+    winner: int
+    reason: EndReason
+    tricks_played: int
+    #: Tricks each seat won in this deal.
+    tricks_won: tuple[int, ...]
+    #: Seats in the order they went out.
+    out_order: tuple[int, ...]
+    #: For each seat that went out: every seat's hand size at the start of the trick in which it went out.
+    hand_sizes_when_out: Mapping[int, tuple[int, ...]]
+
+
+_PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
+_hand_order = attrgetter("index")
+_NOBODY: frozenset[int] = frozenset()
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """Default seat names A, B, C … clockwise from seat 0."""
+    return tuple("ABCDEF"[:players])
+
+
+class Deal:
+    """The state of one deal; mutable, with cheap :meth:`undo`.
+
+    Seats are numbered 0 … n-1 clockwise; "left" is the next seat clockwise.
+    Hands are kept in hand order, so legal plays come back sorted.
+    """
+
+    __slots__ = (
+        "rules", "players", "dealer", "names", "turned_card",
+        "_hands", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_leader", "_to_act",
+        "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
+        "_sizes_when_out", "_history", "_draws_per_card", "_eliminate_first", "_ends_with_stock",
+        "_trump_named_later",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        hands: Sequence[Iterable[Card]],
+        stock: Iterable[Card],
+        trump: Suit | None,
+        leader: int,
+        dealer: int,
+        out: Iterable[int] = (),
+        tricks_won: Sequence[int] | None = None,
+        won: Sequence[Iterable[Card]] | None = None,
+        turned_card: Card | None = None,
+        tricks_played: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        """Set up a deal at a trick boundary; use :meth:`new` or :meth:`from_position` rather than this."""
+        players = len(hands)
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.names = tuple(names) if names is not None else seat_names(players)
+        self.turned_card = turned_card
+        self._hands = [tuple(sorted(h, key=_hand_order)) for h in hands]
+        self._stock = tuple(stock)
+        self._stock_pos = 0
+        self._trump = trump
+        self._out = frozenset(out) if out else _NOBODY
+        self._trick: tuple[tuple[int, Card], ...] = ()
+        self._leader = leader
+        self._to_act: int | None = leader
+        self._tricks_won = list(tricks_won) if tricks_won is not None else [0] * players
+        self._won = [tuple(w) for w in won] if won is not None else [()] * players
+        self._trick_number = tricks_played
+        self._trump_named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
+        self._phase = _NAME_TRUMP if self._trump_named_later and trump is None and tricks_played else _PLAY
+        self._outcome: Outcome | None = None
+        self._out_order: tuple[int, ...] = tuple(sorted(self._out))
+        self._sizes_when_out: dict[int, tuple[int, ...]] = {}
+        self._history: list[tuple] = []
+        self._draws_per_card = rules.draws_per_card
+        self._eliminate_first = rules.eliminate_before_draw
+        self._ends_with_stock = rules.deal_ends_with_stock
+
+    # ----------------------------------------------------------------- set-up
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        players: int,
+        *,
+        seed: int | random.Random | None = None,
+        deck: Sequence[Card] | str | None = None,
+        dealer: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> Deal:
+        """Shuffle (from ``seed``, an int or a :class:`random.Random`) or take ``deck`` (top card first) and deal.
+
+        Cards go one at a time clockwise, starting left of the dealer, until each
+        player holds as many cards as there are players (7 with ``long-hand``);
+        the rest is the stock. The dealer's last card is shown and its suit is
+        trump; the dealer keeps it. The player left of the dealer leads.
+        """
+        deal, _ = cls.deal(rules, players, seed=seed, deck=deck, dealer=dealer, names=names)
+        return deal
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        players: int,
+        *,
+        seed: int | random.Random | None = None,
+        deck: Sequence[Card] | str | None = None,
+        dealer: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> tuple[Deal, tuple[Event, ...]]:
+        """Like :meth:`new`, also returning the set-up events (the trump card turned)."""
+        size = rules.hand_size(players)
+        if not 0 <= dealer < players:
+            raise InvalidPositionError(f"dealer seat {dealer!r} is not at a table of {players}")
+        cards = _deck_order(seed, deck)
+        first = (dealer + 1) % players
+        dealt = size * players
+        # One card at a time, clockwise from the dealer's left: card i goes to seat first + i.
+        hands = [cards[(seat - first) % players:dealt:players] for seat in range(players)]
+        stock = cards[dealt:]
+        source = rules.trump_source
+        events: tuple[Event, ...] = ()
+        trump: Suit | None = None
+        turned: Card | None = None
+        if source is TrumpSource.DEALER_CARD:
+            turned = hands[dealer][-1]  # the last card the dealer dealt to themself
+            trump = turned.suit
+            events = (TrumpTurned(card=turned, seat=dealer),)
+        elif source is TrumpSource.STOCK_CARD:
+            turned = stock.pop(0)  # the top stock card is turned and goes face up under the stock
+            stock.append(turned)
+            trump = turned.suit
+            events = (TrumpTurned(card=turned, seat=None),)
+        deal = cls(
+            rules, hands=hands, stock=stock, trump=trump, leader=first, dealer=dealer,
+            turned_card=turned, names=names,
+        )
+        return deal, events
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        *,
+        hands: Sequence[Iterable[Card]],
+        stock: Iterable[Card] = (),
+        trump: Suit | None,
+        leader: int,
+        dealer: int | None = None,
+        out: Iterable[int] = (),
+        tricks_won: Sequence[int] | None = None,
+        tricks_played: int | None = None,
+        turned_card: Card | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Deal:
+        """A deal in progress at the start of a trick, checked against what a real deal can reach.
+
+        Cards in neither a hand nor the stock are taken to be in won piles.
+        """
+        hands = [tuple(h) for h in hands]
+        stock = tuple(stock)
+        players = len(hands)
+        check_table_size(players)
+        out = frozenset(out)
+        _check_position(rules, hands, stock, trump, leader, dealer, out, tricks_won, names)
+        won_total = sum(tricks_won) if tricks_won is not None else 0
+        return cls(
+            rules, hands=hands, stock=stock, trump=trump, leader=leader,
+            dealer=dealer if dealer is not None else (leader - 1) % players,
+            out=out, tricks_won=tricks_won, turned_card=turned_card,
+            tricks_played=tricks_played if tricks_played is not None else won_total,
+            names=names,
+        )
+
+    # ------------------------------------------------------------ read access
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand, in hand order."""
+        return tuple(self._hands)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's hand, in hand order."""
+        return self._hands[seat]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return self._stock[self._stock_pos:]
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self._stock) - self._stock_pos
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None (``no-trump``, or ``grand-coup`` before it is named)."""
+        return self._trump
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick on the table: (seat, card) in playing order."""
+        return self._trick
+
+    @property
+    def led_suit(self) -> Suit | None:
+        """The suit of the trick's first card, or None before the lead."""
+        return self._trick[0][1].suit if self._trick else None
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+        return self._leader
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose action the deal waits for, or None when it is over."""
+        return self._to_act
+
+    @property
+    def phase(self) -> Phase:
+        """What the deal waits for."""
+        return self._phase
+
+    @property
+    def out(self) -> frozenset[int]:
+        """Seats that are out for the rest of the deal."""
+        return self._out
+
+    def is_out(self, seat: int) -> bool:
+        """Whether ``seat`` is out of the deal."""
+        return seat in self._out
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats still in the deal, in seat order."""
+        return tuple(s for s in range(self.players) if s not in self._out)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks each seat has won in this deal."""
+        return tuple(self._tricks_won)
+
+    @property
+    def won_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has won (only those won since the deal was set up)."""
+        return tuple(self._won)
+
+    @property
+    def tricks_played(self) -> int:
+        """Tricks completed so far."""
+        return self._trick_number
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the deal ended, or None while it goes on."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has a winner."""
+        return self._phase is Phase.OVER
+
+    @property
+    def history(self) -> tuple[Card | Suit, ...]:
+        """The actions applied so far: cards played and suits named."""
+        return tuple(entry[0] for entry in self._history)
+
+    # ---------------------------------------------------------------- actions
+
+    def legal_plays(self) -> tuple[Card, ...]:
+        """The cards the player to act may play, sorted; empty unless a card is awaited.
+
+        A player holding the led suit must follow suit; a void player may play anything.
+        """
+        if self._phase is not _PLAY:
+            return ()
+        hand = self._hands[self._to_act]  # type: ignore[index]
+        if self._trick:
+            led = self._trick[0][1].suit
+            following = tuple(c for c in hand if c.suit is led)
+            if following:
+                return following
+        return hand
+
+    def why_illegal(self, card: Card) -> str | None:
+        """None if the player to act may play ``card``, else the rule it breaks, in words."""
+        if self._phase is _OVER:
+            return "the deal is over"
+        seat = self._to_act
+        name = self.names[seat]  # type: ignore[index]
+        if self._phase is _NAME_TRUMP:
+            return f"{name} must name the trump suit before anyone plays"
+        hand = self._hands[seat]  # type: ignore[index]
+        if card not in hand:
+            return f"{name} does not hold {card}"
+        if self._trick:
+            led = self._trick[0][1].suit
+            if card.suit is not led and any(c.suit is led for c in hand):
+                return f"{name} holds {led} and must follow suit"
+        return None
+
+    def play(self, card: Card) -> tuple[Event, ...]:
+        """The player to act plays ``card``; returns what happened. An illegal play raises :class:`IllegalPlayError`."""
+        seat = self._to_act
+        if self._phase is not _PLAY:
+            raise IllegalPlayError(self.why_illegal(card))
+        hand = self._hands[seat]  # type: ignore[index]
+        if card not in hand:
+            raise IllegalPlayError(self.why_illegal(card))
+        trick = self._trick
+        if trick:
+            led = trick[0][1].suit
+            if card.suit is not led:
+                for held in hand:  # a player holding the led suit must follow suit
+                    if held.suit is led:
+                        raise IllegalPlayError(f"{self.names[seat]} holds {led} and must follow suit")  # type: ignore[index]
+        completes = len(trick) + 1 == self.players - len(self._out)
+        # Undo: a play inside a trick is undone from the trick itself; one that completes it needs a snapshot.
+        self._history.append((card, self._snapshot() if completes else None))
+        self._hands[seat] = tuple([c for c in hand if c is not card])  # type: ignore[index]
+        self._trick = trick + ((seat, card),)
+        played = CardPlayed(seat, card)  # type: ignore[arg-type]
+        if not completes:
+            self._to_act = self._next_active(seat)  # type: ignore[arg-type]
+            return (played,)
+        return (played, *self._finish_trick())
+
+    def name_trump(self, suit: Suit) -> tuple[Event, ...]:
+        """Under ``grand-coup``, the first trick's winner names the trump suit for the rest of the deal."""
+        if self._phase is not _NAME_TRUMP:
+            raise IllegalPlayError("only the winner of the first trick under 'grand-coup' names trump, once")
+        if not isinstance(suit, Suit):
+            raise IllegalPlayError(f"{suit!r} is not a suit")
+        self._history.append((suit, self._snapshot()))
+        self._trump = suit
+        self._phase = _PLAY
+        return (TrumpNamed(self._to_act, suit),)  # type: ignore[arg-type]
+
+    def apply(self, action: Card | Suit) -> tuple[Event, ...]:
+        """Apply a card play or, under ``grand-coup``, the naming of a suit."""
+        return self.name_trump(action) if isinstance(action, Suit) else self.play(action)
+
+    def undo(self) -> None:
+        """Step back one action (a card played or a suit named)."""
+        if not self._history:
+            raise IndexError("nothing to undo: no action has been applied")
+        _, snapshot = self._history.pop()
+        if snapshot is None:  # a card played inside a trick: take it back into the hand
+            seat, card = self._trick[-1]
+            self._trick = self._trick[:-1]
+            self._hands[seat] = tuple(sorted(self._hands[seat] + (card,), key=_hand_order))
+            self._to_act = seat
+        else:
+            self._restore(snapshot)
+
+    def copy(self) -> Deal:
+        """An independent copy with the same position (history included)."""
+        other = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(other, name, getattr(self, name))
+        other._hands = list(self._hands)
+        other._tricks_won = list(self._tricks_won)
+        other._won = list(self._won)
+        other._sizes_when_out = dict(self._sizes_when_out)
+        other._history = list(self._history)
+        return other
+
+    # --------------------------------------------------------------- internals
+
+    def _snapshot(self) -> tuple:
+        return (
+            tuple(self._hands), self._stock_pos, self._trump, self._out, self._trick, self._leader,
+            self._to_act, tuple(self._tricks_won), tuple(self._won), self._trick_number, self._phase,
+            self._outcome, self._out_order, self._sizes_when_out.copy(),
+        )
+
+    def _restore(self, snap: tuple) -> None:
+        (hands, self._stock_pos, self._trump, self._out, self._trick, self._leader, self._to_act,
+         tricks_won, won, self._trick_number, self._phase, self._outcome, self._out_order,
+         self._sizes_when_out) = snap
+        self._hands = list(hands)
+        self._tricks_won = list(tricks_won)
+        self._won = list(won)
+
+    def _next_active(self, seat: int) -> int:
+        """The next seat clockwise that is still in the deal."""
+        out = self._out
+        n = self.players
+        seat = (seat + 1) % n
+        while seat in out:
+            seat = (seat + 1) % n
+        return seat
+
+    def _finish_trick(self) -> list[Event]:
+        """Resolve a complete trick: winner, won pile, draw, eliminations, end of deal, next lead."""
+        trick = self._trick
+        winner = trick_winner(trick, self._trump)
+        cards = tuple([card for _, card in trick])
+        self._trick_number += 1
+        self._tricks_won[winner] += 1
+        self._won[winner] += cards
+        self._trick = ()
+        events: list[Event] = [TrickWon(winner, cards, self._trick_number)]
+        hands = self._hands
+        took_last = False
+        if self._eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
+            self._eliminate(trick, events)
+        if self._stock_pos < len(self._stock) and winner not in self._out:
+            took_last = self._draw(winner, len(cards) if self._draws_per_card else 1, events)
+        if not self._eliminate_first:  # the winner draws before anyone is eliminated
+            for seat, _ in trick:
+                if not hands[seat]:
+                    self._eliminate(trick, events)
+                    break
+        if took_last and self._ends_with_stock:  # last-card: taking the last stock card wins the deal
+            return self._end(winner, EndReason.STOCK_EXHAUSTED, events)
+        out = self._out
+        remaining = self.players - len(out)
+        if remaining <= 1:
+            if remaining == 1:  # the last player holding cards wins
+                return self._end(self._next_active(winner), EndReason.LAST_HOLDING, events)
+            return self._end(winner, EndReason.LAST_TRICK, events)  # all emptied at once: the trick's winner
+        if winner in out:  # the winner holds no card: the lead passes clockwise
+            leader = self._next_active(winner)
+            events.append(LeadPassed(winner, leader))
+        else:
+            leader = winner
+        self._leader = self._to_act = leader
+        if self._trump_named_later and self._trump is None:
+            self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump
+        return events
+
+    def _draw(self, winner: int, count: int, events: list[Event]) -> bool:
+        """The winner draws ``count`` cards from the top of the stock, as many as it has; True if it ran out now."""
+        stock, pos = self._stock, self._stock_pos
+        drawn = stock[pos:pos + count]
+        self._stock_pos = pos = pos + len(drawn)
+        hand = self._hands[winner] + drawn
+        self._hands[winner] = tuple(sorted(hand, key=_hand_order))
+        for card in drawn:
+            events.append(CardDrawn(winner, card))
+        if pos == len(stock):
+            events.append(StockEmpty())
+            return True
+        return False
+
+    def _eliminate(self, trick: tuple[tuple[int, Card], ...], events: list[Event]) -> None:
+        """Every player in the trick whose hand is now empty is out for the rest of the deal."""
+        hands = self._hands
+        gone = [seat for seat, _ in trick if not hands[seat]]
+        if not gone:
+            return
+        in_trick = {seat for seat, _ in trick}
+        drawn: dict[int, int] = {}  # cards drawn this trick, to recover sizes at its start
+        for e in events:
+            if isinstance(e, CardDrawn):
+                drawn[e.seat] = drawn.get(e.seat, 0) + 1
+        sizes_before = tuple(len(h) + (seat in in_trick) - drawn.get(seat, 0) for seat, h in enumerate(hands))
+        self._out = self._out | frozenset(gone)
+        self._out_order = self._out_order + tuple(gone)
+        for seat in gone:
+            self._sizes_when_out[seat] = sizes_before
+            events.append(PlayerOut(seat))
+
+    def _end(self, winner: int, reason: EndReason, events: list[Event]) -> list[Event]:
+        self._phase = _OVER
+        self._to_act = None
+        self._outcome = Outcome(
+            winner=winner, reason=reason, tricks_played=self._trick_number,
+            tricks_won=tuple(self._tricks_won), out_order=self._out_order,
+            hand_sizes_when_out=dict(self._sizes_when_out),
+        )
+        events.append(DealWon(winner, reason))
+        return events
+
+    def __repr__(self) -> str:
+        return (f"<Deal {self.rules.name} players={self.players} trick={self._trick_number + 1} "
+                f"to_act={self._to_act} stock={self.stock_size} phase={self._phase.value}>")
+
+
+def _deck_order(seed: int | random.Random | None, deck: Sequence[Card] | str | None) -> list[Card]:
+    """The deck, top card first: given explicitly, or shuffled from the seed."""
+    if deck is not None:
+        from .cards import parse_cards
+
+        cards = list(parse_cards(deck)) if isinstance(deck, str) else list(deck)
+        if len(cards) != 52 or len(set(cards)) != 52:
+            dupes = sorted({str(c) for c in cards if cards.count(c) > 1})
+            raise InvalidPositionError(
+                f"a deck order must hold each of the 52 cards once; got {len(cards)} cards"
+                + (f", repeated: {', '.join(dupes)}" if dupes else "")
+            )
+        return cards
+    # The seeded shuffle stands for the shuffle and the cut. Fisher-Yates driven by random(),
+    # which gives the same order from the same seed on every platform, Pyodide included.
+    draw = (seed if isinstance(seed, random.Random) else random.Random(seed)).random
+    cards = list(FULL_DECK)
+    for i in range(51, 0, -1):
+        j = int(draw() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def _check_position(
+    rules: Rules,
+    hands: Sequence[tuple[Card, ...]],
+    stock: tuple[Card, ...],
+    trump: Suit | None,
+    leader: int,
+    dealer: int | None,
+    out: frozenset[int],
+    tricks_won: Sequence[int] | None,
+    names: Sequence[str] | None,
+) -> None:
+    """Reject positions that no real deal can reach, naming what is wrong."""
+    players = len(hands)
+    label = list(names) if names is not None else list(seat_names(players))
+    if len(label) != players:
+        raise InvalidPositionError(f"{len(label)} names for {players} hands")
+    seen: dict[Card, str] = {}
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            if card in seen:
+                raise InvalidPositionError(f"{card} appears twice: in {seen[card]} and in {label[seat]}'s hand")
+            seen[card] = f"{label[seat]}'s hand"
+    for card in stock:
+        if card in seen:
+            raise InvalidPositionError(f"{card} appears twice: in {seen[card]} and in the stock")
+        seen[card] = "the stock"
+    if len(seen) > 52:
+        raise InvalidPositionError(f"{len(seen)} cards: a deck has 52")
+    for seat in out:
+        if not 0 <= seat < players:
+            raise InvalidPositionError(f"seat {seat!r} is out but the table has {players} seats")
+        if hands[seat]:
+            raise InvalidPositionError(f"{label[seat]} is out but holds {len(hands[seat])} cards")
+    for seat, hand in enumerate(hands):
+        if seat not in out and not hand:
+            raise InvalidPositionError(f"{label[seat]} holds no card, so must be listed as out")
+    size = rules.hand_size(players)
+    if not rules.draws_per_card:  # winning keeps a hand's size and losing shrinks it: no hand grows
+        for seat, hand in enumerate(hands):
+            if len(hand) > size:
+                raise InvalidPositionError(
+                    f"{label[seat]} holds {len(hand)} cards; a {players}-player deal never gives a hand more than {size}"
+                )
+    if not 0 <= leader < players:
+        raise InvalidPositionError(f"leader seat {leader!r} is not at a table of {players}")
+    if leader in out:
+        raise InvalidPositionError(f"{label[leader]} cannot lead: {label[leader]} is out")
+    if dealer is not None and not 0 <= dealer < players:
+        raise InvalidPositionError(f"dealer seat {dealer!r} is not at a table of {players}")
+    if players - len(out) < 2:
+        raise InvalidPositionError("fewer than two players hold cards: the deal is already over")
+    if rules.deal_ends_with_stock and not stock and len(seen) < 52:
+        raise InvalidPositionError("the stock is empty, so under 'last-card' the deal has already ended")
+    if tricks_won is not None and (len(tricks_won) != players or any(t < 0 for t in tricks_won)):
+        raise InvalidPositionError(f"tricks won {list(tricks_won)!r}: give one count of 0 or more per seat")
+    if rules.trump_source is TrumpSource.NONE and trump is not None:
+        raise InvalidPositionError(f"'no-trump' is played without trump, but trump is {trump}")
+    if trump is None and rules.trump_source in (TrumpSource.DEALER_CARD, TrumpSource.STOCK_CARD):
+        raise InvalidPositionError(f"rules {rules.name!r} need a trump suit")
