@@ -1,0 +1,227 @@
+"""Site-wide Sphinx extension for the Linger Longer rules site.
+
+- The ``{card}`KC``` role: a card in the page's language (``R♣`` in French),
+  red suits marked, with a spoken name for screen readers.
+- Catalogs compiled tolerantly before each build (``tools/catalogs.py``): a
+  broken entry falls back to English instead of breaking the build.
+- Translated text never becomes raw HTML: a ``<script>`` in a ``msgstr`` is
+  shown as text.
+- Template context for every page: the language switcher (native names,
+  same page in each language), ``hreflang`` alternates, and the notice shown
+  on a page whose translation is incomplete (its text comes from the
+  ``linger_site`` catalog, so it reads in the page's language).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.locale import get_translation
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+from sphinx.util.nodes import extract_messages
+from sphinx.writers.html5 import HTML5Translator
+
+__version__ = "0.1.0"
+
+logger = logging.getLogger(__name__)
+
+SITE_DOMAIN = "linger_site"
+_ = get_translation(SITE_DOMAIN)
+
+#: The site's languages with their names in their own language.
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "fr": "Français",
+    "it": "Italiano",
+    "nl": "Nederlands",
+}
+DEFAULT_LANGUAGE = "en"
+
+
+def page_language(config: Config) -> str:
+    """The site language of this build (``fr_BE`` reads as ``fr``; unknown as English)."""
+    lang = (config.language or DEFAULT_LANGUAGE).replace("-", "_").split("_")[0].lower()
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+# -- The {card} role ---------------------------------------------------------
+
+
+class card(nodes.inline):
+    """A playing card in running text. Non-HTML builders render its label as text."""
+
+
+def _card_name(card_obj: Any, lang: str) -> str:
+    try:
+        from linger_longer.narrate import card_name
+    except ImportError:  # TEMPORARY until linger_longer.narrate lands
+        return f"{card_obj.rank.name.lower()} of {card_obj.suit.name.lower()}"
+    return str(card_name(card_obj, lang))
+
+
+def card_role(
+    name: str,
+    rawtext: str,
+    text: str,
+    lineno: int,
+    inliner: Inliner,
+    options: dict[str, Any] | None = None,
+    content: list[str] | None = None,
+) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{card}`KC``` → ``K♣`` (``R♣`` on French pages), with its spoken name."""
+    from linger_longer.cards import Card
+
+    env = inliner.document.settings.env
+    lang = page_language(env.config)
+    try:
+        parsed = Card.parse(text)
+    except ValueError as exc:
+        msg = inliner.reporter.error(f"{{card}} role: invalid card code {text!r}: {exc}", line=lineno)
+        prb = inliner.problematic(rawtext, rawtext, msg)
+        return [prb], [msg]
+    colour = "ll-red" if parsed.suit.is_red else "ll-black"
+    node = card(rawtext, parsed.label(lang), classes=["ll-card", colour])
+    node["aria_label"] = _card_name(parsed, lang)
+    node["code"] = parsed.code
+    return [node], []
+
+
+def visit_card_html(self: HTML5Translator, node: card) -> None:
+    classes = " ".join(node["classes"])
+    self.body.append(
+        f'<span class="{html.escape(classes)}" role="img" '
+        f'aria-label="{html.escape(node["aria_label"])}">{html.escape(node.astext())}</span>'
+    )
+    raise nodes.SkipNode
+
+
+def depart_card_html(self: HTML5Translator, node: card) -> None:  # pragma: no cover - SkipNode
+    pass
+
+
+# -- Translations: never raw HTML, progress for every page ---------------------
+
+
+class TranslatedRawAsText(SphinxTransform):
+    """Show raw HTML that arrived through a translation as text.
+
+    MyST turns inline HTML into raw nodes; in a ``msgstr`` that would let a
+    catalog inject markup (or a script) into the page. The English source is
+    trusted, the catalogs are not.
+    """
+
+    default_priority = 21  # right after sphinx.transforms.i18n.Locale (20)
+
+    def apply(self, **kwargs: Any) -> None:
+        for raw in list(self.document.findall(nodes.raw)):
+            parent = raw.parent
+            while parent is not None and not parent.get("translated"):
+                parent = parent.parent
+            if parent is not None:
+                raw.replace_self(nodes.Text(raw.astext()))
+
+
+class CountUntranslatedPages(SphinxTransform):
+    """Give a page without any catalog a translation progress of 0 of N.
+
+    Sphinx's ``Locale`` transform returns early when a page has no catalog,
+    so its ``TranslationProgressTotaliser`` counts 0 of 0 for it.
+    """
+
+    default_priority = 26  # after TranslationProgressTotaliser (25)
+
+    def apply(self, **kwargs: Any) -> None:
+        if page_language(self.config) == DEFAULT_LANGUAGE:
+            return
+        progress = self.document.get("translation_progress")
+        if progress is None or progress["total"]:
+            return
+        total = sum(1 for _node in extract_messages(self.document))
+        self.document["translation_progress"] = {"total": total, "translated": 0}
+
+
+def compile_catalogs(app: Sphinx, config: Config) -> None:
+    """Compile this language's catalogs (tolerantly) and load the site's own domain."""
+    from tools.catalogs import compile_language
+
+    lang = page_language(config)
+    for locale_dir in config.locale_dirs:
+        path = Path(app.srcdir, locale_dir)
+        if lang != DEFAULT_LANGUAGE and (path / lang).is_dir():
+            left_out = compile_language(path, lang)
+            for problem in left_out:
+                # Not a warning: the build must survive a broken entry (English shows);
+                # `nox -s i18n` is the gate that fails on it.
+                logger.info("catalog entry left out (shown in English): %s", problem)
+            if left_out:
+                logger.info("%d catalog entries left out; run `nox -s i18n` for details", len(left_out))
+        app.add_message_catalog(SITE_DOMAIN, str(path))
+
+
+_UNTRANSLATED = re.compile(r'<(\w+)((?:\s[^>]*?)?\sclass="(?:[^"]*\s)?untranslated(?:\s[^"]*)?")')
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                 doctree: nodes.document | None) -> None:
+    """Language switcher, hreflang alternates and the translation notice."""
+    lang = page_language(app.config)
+    uri = app.builder.get_target_uri(pagename)
+    up = "../" * (pagename.count("/") + 1)
+    base = (app.config.linger_base_url or "").rstrip("/")
+
+    def href(code: str, target: str = uri) -> str:
+        return f"{base}/{code}/{target}" if base else f"{up}{code}/{target}"
+
+    context["linger_languages_label"] = str(_("Language"))
+    context["linger_languages"] = [
+        {"code": code, "name": name, "href": href(code), "current": code == lang}
+        for code, name in LANGUAGES.items()
+    ]
+    alternates = [{"hreflang": code, "href": href(code)} for code in LANGUAGES]
+    if pagename == app.config.root_doc:
+        default = f"{base}/index.html" if base else f"{up}index.html"
+    else:
+        default = href(DEFAULT_LANGUAGE)
+    alternates.append({"hreflang": "x-default", "href": default})
+    context["linger_alternates"] = alternates
+
+    context["linger_notice"] = None
+    if lang == DEFAULT_LANGUAGE or doctree is None:
+        return
+    progress = doctree.get("translation_progress") or {"total": 0, "translated": 0}
+    total, done = progress["total"], progress["translated"]
+    if total and done < total:
+        percent = math.floor(100 * done / total)
+        notice = {
+            "text": str(_("This page is only partly translated ({percent}%). "
+                          "Passages that are not translated yet are shown in English.")).format(percent=percent),
+            "percent": percent,
+            "help": None,
+        }
+        if "translators" in app.env.found_docs:
+            notice["help"] = {"text": str(_("Help translate this site")),
+                              "href": context["pathto"]("translators")}
+        context["linger_notice"] = notice
+    # Untranslated passages are English: say so, so screen readers pronounce them right.
+    if "body" in context:
+        context["body"] = _UNTRANSLATED.sub(r'<\1\2 lang="en"', context["body"])
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("linger_base_url", "", "html", types=frozenset({str}))
+    app.add_node(card, html=(visit_card_html, depart_card_html))
+    app.add_role("card", card_role)
+    app.add_transform(TranslatedRawAsText)
+    app.add_transform(CountUntranslatedPages)
+    app.connect("config-inited", compile_catalogs)
+    app.connect("html-page-context", page_context)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

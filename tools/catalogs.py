@@ -1,0 +1,77 @@
+"""Compile ``.po`` catalogs to ``.mo``, leaving out entries that would break things.
+
+Used by the site extension (docs catalogs, before each Sphinx build) and by
+the nox helper ``compile_engine_catalogs`` (the engine's narration domain).
+
+An entry is left out, so that its message shows in English, when it has a
+syntax error, a placeholder that differs from the English (the engine would
+fail at ``str.format``) or roles/markup that differ (Sphinx would warn about
+inconsistent references and ``-W`` would fail the build). Fuzzy and empty
+entries are left out as ``msgfmt`` does. The findings themselves are the job
+of ``tools/i18n_check.py`` (``nox -s i18n``); compiling never fails.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.i18n_check import BLOCKING, entry_problems
+from tools.po import Problem, read_po, write_mo
+
+__all__ = ["compile_catalog", "compile_language", "compile_engine_catalogs", "ENGINE_DOMAIN"]
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_DOMAIN = "linger_longer"
+ENGINE_LOCALE = ROOT / "engine" / "linger_longer" / "locale"
+
+
+def compile_catalog(po: Path, mo: Path, lang: str, *, force: bool = False) -> list[Problem]:
+    """Compile one catalog unless ``mo`` is already newer; return what was left out."""
+    if not force and mo.exists() and mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+        return []
+    cat = read_po(po)
+    dropped = list(cat.problems)
+    keep = []
+    for entry in cat.entries:
+        if entry.fuzzy or not entry.translated:
+            continue
+        blocking = [p for p in entry_problems(entry, str(po), lang) if p.kind in BLOCKING]
+        if blocking:
+            dropped += blocking
+            continue
+        keep.append(entry)
+    write_mo(mo, cat.header, keep)
+    return dropped
+
+
+def compile_language(locale_dir: Path, lang: str, *, force: bool = False) -> list[Problem]:
+    """Compile every ``<locale_dir>/<lang>/LC_MESSAGES/**/*.po`` next to itself."""
+    problems: list[Problem] = []
+    for po in sorted((locale_dir / lang / "LC_MESSAGES").rglob("*.po")):
+        problems += compile_catalog(po, po.with_suffix(".mo"), lang, force=force)
+    return problems
+
+
+def compile_engine_catalogs(locales: Path = ROOT / "locales", target: Path = ENGINE_LOCALE,
+                            *, force: bool = False) -> list[Path]:
+    """Compile ``locales/<lang>/LC_MESSAGES/linger_longer.po`` into the engine package.
+
+    The ``.mo`` files land in ``engine/linger_longer/locale/<lang>/LC_MESSAGES/``,
+    where the engine's ``narrate.translator`` finds them and the wheel ships them.
+    """
+    written = []
+    for po in sorted(locales.glob(f"*/LC_MESSAGES/{ENGINE_DOMAIN}.po")):
+        lang = po.parent.parent.name
+        mo = target / lang / "LC_MESSAGES" / f"{ENGINE_DOMAIN}.mo"
+        compile_catalog(po, mo, lang, force=force)
+        written.append(mo)
+    return written
+
+
+if __name__ == "__main__":
+    for path in compile_engine_catalogs(force="--force" in sys.argv):
+        print(path.relative_to(ROOT))
