@@ -11,7 +11,7 @@ Pure Python, standard library only; runs on CPython 3.11+ and in Pyodide.
 >>> for code in ['KC', '3C', '2H', 'AC']:
 ...     events = deal.play(Card.parse(code))
 >>> [e.type for e in events]
-['card-played', 'trick-won', 'card-drawn', 'player-out']
+['card-played', 'trick-won', 'card-drawn']
 >>> deal.hand(2)
 (Card.parse('9♦'),)
 """
@@ -30,7 +30,7 @@ from .events import (
     TrumpNamed,
     TrumpTurned,
 )
-from .game import Deal, IllegalPlayError, InvalidPositionError, Outcome, Phase
+from .game import Deal, IllegalPlayError, InvalidPositionError, Outcome, Phase, Refusal, RefusalKind
 from .rules import Profile, Rules, UnknownRuleError, Variant, find_profile, find_variant
 from .trick import legal_plays, trick_winner
 
@@ -39,6 +39,6 @@ __version__ = "0.1.0"
 __all__ = [
     "FULL_DECK", "LANGUAGES", "Card", "CardDrawn", "CardPlayed", "Deal", "DealWon", "EndReason", "Event",
     "IllegalPlayError", "InvalidCardError", "InvalidPositionError", "LeadPassed", "Outcome", "Phase",
-    "PlayerOut", "Profile", "Rank", "Rules", "StockEmpty", "Suit", "TrickWon", "TrumpNamed", "TrumpTurned",
+    "PlayerOut", "Profile", "Refusal", "RefusalKind", "Rank", "Rules", "StockEmpty", "Suit", "TrickWon", "TrumpNamed", "TrumpTurned",
     "UnknownRuleError", "Variant", "find_profile", "find_variant", "legal_plays", "parse_cards", "trick_winner",
 ]

@@ -42,7 +42,9 @@ from .events import (
 from .rules import Rules, TrumpSource, check_table_size
 from .trick import trick_winner
 
-__all__ = ["Deal", "IllegalPlayError", "InvalidPositionError", "Outcome", "Phase", "seat_names"]
+__all__ = [
+    "Deal", "IllegalPlayError", "InvalidPositionError", "Outcome", "Phase", "Refusal", "RefusalKind", "seat_names",
+]
 
 
 class IllegalPlayError(ValueError):
@@ -59,6 +61,35 @@ class Phase(enum.Enum):
     PLAY = "play"  #: a card from the player to act
     NAME_TRUMP = "name-trump"  #: ``grand-coup``: the first trick's winner names trump
     OVER = "over"  #: nothing: the deal has a winner
+
+
+class RefusalKind(enum.Enum):
+    """The rules a play can break."""
+
+    MUST_FOLLOW = "must-follow"  #: a player holding the led suit must follow suit
+    NOT_HELD = "not-held"  #: a player can only play a card from their own hand
+    NAME_TRUMP_FIRST = "name-trump-first"  #: grand-coup: trump is named before the second trick
+    DEAL_OVER = "deal-over"  #: nobody plays once the deal has a winner
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a play is not allowed: the rule, the seat, and the card or suit concerned."""
+
+    kind: RefusalKind
+    seat: int | None
+    card: Card | None = None
+    suit: Suit | None = None
+
+    def message(self, names: Sequence[str]) -> str:
+        """The rule in English words, naming the player (translations: :mod:`linger_longer.narrate`)."""
+        name = names[self.seat] if self.seat is not None else ""
+        return {
+            RefusalKind.MUST_FOLLOW: f"{name} holds {self.suit} and must follow suit",
+            RefusalKind.NOT_HELD: f"{name} does not hold {self.card}",
+            RefusalKind.NAME_TRUMP_FIRST: f"{name} must name the trump suit before anyone plays",
+            RefusalKind.DEAL_OVER: "the deal is over",
+        }[self.kind]
 
 
 @dataclass(frozen=True)
@@ -355,29 +386,32 @@ class Deal:
                 return following
         return hand
 
-    def why_illegal(self, card: Card) -> str | None:
-        """None if the player to act may play ``card``, else the rule it breaks, in words."""
-        if self._phase is _OVER:
-            return "the deal is over"
-        seat = self._to_act
-        name = self.names[seat]  # type: ignore[index]
-        if self._phase is _NAME_TRUMP:
-            return f"{name} must name the trump suit before anyone plays"
-        hand = self._hands[seat]  # type: ignore[index]
+    def refusal(self, card: Card) -> Refusal | None:
+        """None if the player to act may play ``card``, else the rule the play would break."""
+        phase = self._phase
+        if phase is _OVER:
+            return Refusal(RefusalKind.DEAL_OVER, None)
+        seat: int = self._to_act  # type: ignore[assignment]
+        if phase is _NAME_TRUMP:
+            return Refusal(RefusalKind.NAME_TRUMP_FIRST, seat)
+        hand = self._hands[seat]
         if card not in hand:
-            return f"{name} does not hold {card}"
+            return Refusal(RefusalKind.NOT_HELD, seat, card=card)
         if self._trick:
             led = self._trick[0][1].suit
             if card.suit is not led and any(c.suit is led for c in hand):
-                return f"{name} holds {led} and must follow suit"
+                return Refusal(RefusalKind.MUST_FOLLOW, seat, card=card, suit=led)
         return None
+
+    def why_illegal(self, card: Card) -> str | None:
+        """None if the player to act may play ``card``, else the rule it breaks, in English words."""
+        refusal = self.refusal(card)
+        return refusal.message(self.names) if refusal else None
 
     def play(self, card: Card) -> tuple[Event, ...]:
         """The player to act plays ``card``; returns what happened. An illegal play raises :class:`IllegalPlayError`."""
         seat = self._to_act
-        if self._phase is not _PLAY:
-            raise IllegalPlayError(self.why_illegal(card))
-        hand = self._hands[seat]  # type: ignore[index]
+        hand = self._hands[seat] if self._phase is _PLAY else ()  # type: ignore[index]
         if card not in hand:
             raise IllegalPlayError(self.why_illegal(card))
         trick = self._trick
@@ -386,7 +420,7 @@ class Deal:
             if card.suit is not led:
                 for held in hand:  # a player holding the led suit must follow suit
                     if held.suit is led:
-                        raise IllegalPlayError(f"{self.names[seat]} holds {led} and must follow suit")  # type: ignore[index]
+                        raise IllegalPlayError(self.why_illegal(card))
         completes = len(trick) + 1 == self.players - len(self._out)
         # Undo: a play inside a trick is undone from the trick itself; one that completes it needs a snapshot.
         self._history.append((card, self._snapshot() if completes else None))
