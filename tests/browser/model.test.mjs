@@ -8,7 +8,7 @@ import {
 
 /** @param {number} index @param {Partial<import('../../tutorial/linger_walkthrough/static/linger-model.mjs').Step>} [extra] */
 const step = (index, extra = {}) => ({ index, note: null, narration: [`s${index}`], html: `<p>t${index}</p>`, choices: [], table: null, ...extra });
-const labels = { stepOf: 'Step {number} of {total}', tryAnother: 'Try another card for {player}' };
+const labels = { step: 'Step {current} of {total}', try: 'Try another card for {player}' };
 
 test('arrow keys, Home and End map to moves; other keys do nothing', () => {
   assert.equal(keyMove('ArrowLeft'), 'back');

@@ -115,13 +115,13 @@ export function view(state, labels, players) {
   const canTry = state.live && !state.branch && toAct !== null && step.choices.length > 0;
   return {
     step,
-    count: format(labels.stepOf, { number: state.index + 1, total }),
+    count: format(labels.step, { current: state.index + 1, total }),
     atFirst: state.index === 0,
     atLast: state.index === total - 1,
     inBranch: state.branch !== null,
     choices: canTry ? step.choices : [],
-    tryLabel: toAct !== null ? format(labels.tryAnother, { player: players[toAct] ?? String(toAct) }) : '',
-    announce: [format(labels.stepOf, { number: state.index + 1, total }), ...step.narration].join(' '),
+    tryLabel: toAct !== null ? format(labels.try, { player: players[toAct] ?? String(toAct) }) : '',
+    announce: [format(labels.step, { current: state.index + 1, total }), ...step.narration].join(' '),
   };
 }
 

@@ -1,0 +1,118 @@
+"""Fixtures for the browser tests: the built site served on 127.0.0.1 and Debian's Chromium.
+
+The site must be built first (``nox -s site`` writes build/site/).  Chromium is
+Debian's (``apt-get install -y chromium``); Playwright's own browser download
+does not work on these machines.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("LINGER_SITE", REPO / "build" / "site"))
+CHROMIUM = os.environ.get("LINGER_CHROMIUM", "/usr/bin/chromium")
+# Exactly the launch flags the toolchain notes require; the last one stops
+# Chromium's own background look-ups of hosts outside 127.0.0.1.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+LANGS = ("en", "fr", "it", "nl")
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site; the tests do not build it."""
+    if not (SITE / "_pyodide" / "pyodide-lock.json").is_file() or not (SITE / "en").is_dir():
+        pytest.fail(f"no built site with Pyodide assets in {SITE}: run `nox -s site` first", pytrace=False)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """Serve build/site on 127.0.0.1 with a free port, like ``python -m http.server``."""
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (sync API)."""
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} not found: install it with `apt-get install -y chromium` (nox -s tests does when root)", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class Watch:
+    """What a page did: every request, console errors, uncaught exceptions."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def foreign(self) -> list[str]:
+        return [u for u in self.requests if not u.startswith(("data:", "blob:")) and _origin(u) != self.origin]
+
+    def check(self) -> None:
+        assert self.foreign() == [], f"requests outside {self.origin}: {self.foreign()}"
+        assert self.console_errors == [], f"console errors: {self.console_errors} (failed responses: {self.failed})"
+        assert self.page_errors == [], f"uncaught errors: {self.page_errors}"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def watch_context(context: object, site_url: str) -> Watch:
+    """Record requests of every page and worker of a browser context."""
+    watch = Watch(origin=_origin(site_url))
+    context.on("request", lambda request: watch.requests.append(request.url))
+    context.on("requestfailed", lambda request: watch.failed.append(f"{request.url} ({request.failure})"))
+    context.on("response", lambda r: watch.failed.append(f"{r.url} {r.status}") if r.status >= 400 else None)
+    return watch
+
+
+def watch_page(page: object, watch: Watch) -> None:
+    page.on("console", lambda m: watch.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: watch.page_errors.append(str(exc)))
+    page.on("worker", lambda w: w.on("console", lambda m: watch.console_errors.append(m.text) if m.type == "error" else None))

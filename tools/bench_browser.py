@@ -1,0 +1,234 @@
+"""Browser part of ``nox -s bench``: the walkthrough pages in Chromium against the local site.
+
+Measured, cold (a fresh browser profile: empty HTTP and code caches) and warm
+(the same profile, page loaded again):
+
+- first step: the walkthrough stepper is drawn (performance mark
+  ``linger-first-step``; the static steps are already in the HTML, so this
+  does not wait for Pyodide), and the page's first contentful paint;
+- engine ready: Pyodide and the engine wheel loaded in the worker
+  (mark ``linger-engine-ready``), and every walkthrough on the page showing
+  steps the live engine computed (mark ``linger-live``);
+- bare Pyodide: the same for a page that only starts a module worker loading
+  Pyodide (generated into ``<site>/_bench/``);
+- click to updated table: median time from a click on a card ("try another
+  card", a call into Pyodide) to the new table in the page, and the same for
+  the Next button (no engine call);
+- page weight of a walkthrough page without Pyodide (everything the page
+  requests outside ``_pyodide/``), and the Pyodide folder itself.
+
+Run alone with ``python tools/bench_browser.py [build/site]``; ``tools/bench.py``
+calls :func:`run`.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+PAGE = "en/profiles.html"  # holds "winning with your last trump" and three more walkthroughs
+WIDGET = '.linger-walkthrough[data-example="last-trump"]'
+RUNS = 3
+CLICKS = 15
+
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title>
+<link rel="icon" href="data:,"></head><body><p>Bare Pyodide: loading…</p>
+<script type="module">
+const index = new URL('../_pyodide/', location.href).href;
+const worker = new Worker(new URL('bare-worker.mjs?index=' + encodeURIComponent(index), location.href), {type: 'module'});
+worker.onmessage = (e) => { performance.mark('bare-ready'); document.body.dataset.ready = e.data; };
+</script></body></html>
+"""
+BARE_WORKER = """const index = new URL(self.location.href).searchParams.get('index');
+const { loadPyodide } = await import(index + 'pyodide.mjs');
+const py = await loadPyodide({ indexURL: index, lockFileURL: index + 'pyodide-lock.json', stdout: () => {}, stderr: () => {} });
+py.runPython('1 + 1');
+self.postMessage('ready');
+"""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@contextmanager
+def serve(site: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _mark(page, name: str, timeout_ms: float = 60_000) -> float:
+    page.wait_for_function(f"performance.getEntriesByName({name!r}).length > 0", timeout=timeout_ms)
+    return page.evaluate(f"performance.getEntriesByName({name!r})[0].startTime")
+
+
+def _fcp(page) -> float:
+    page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+    return page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+
+
+def _walkthrough_load(page, url: str) -> dict[str, float]:
+    page.goto(url)
+    return {
+        "first_step": _mark(page, "linger-first-step"),
+        "fcp": _fcp(page),
+        "engine_ready": _mark(page, "linger-engine-ready"),
+        "live": _mark(page, "linger-live"),
+    }
+
+
+def _bare_load(page, url: str) -> dict[str, float]:
+    page.goto(url)
+    return {"bare_ready": _mark(page, "bare-ready")}
+
+
+CLICK_JS = """async ([sel, what]) => {
+  const root = document.querySelector(sel);
+  const table = root.querySelector('.linger-wt-stage .linger-wt-table');
+  const target = what === 'card'
+    ? root.querySelector('.linger-wt-card:not([aria-disabled="true"])')
+    : root.querySelector('.linger-wt-next');
+  if (!target) return null;
+  return await new Promise((resolve) => {
+    const observer = new MutationObserver(() => { observer.disconnect(); resolve(performance.now() - t0); });
+    observer.observe(table, { childList: true, subtree: true, characterData: true });
+    const t0 = performance.now();
+    target.click();
+  });
+}"""
+
+
+def _click_latencies(page) -> dict[str, list[float]]:
+    """Click cards at every scripted step that offers them, returning to the example each time."""
+    widget = page.locator(WIDGET)
+    total = int(widget.get_attribute("data-steps"))
+    cards: list[float] = []
+    nexts: list[float] = []
+    while len(cards) < CLICKS:
+        before = len(cards)
+        for index in range(total):
+            page.evaluate("([sel, i]) => { const w = window.lingerLonger.widgets.find((w) => w.root.matches(sel)); w.show(i); }", [WIDGET, index])
+            if page.locator(f"{WIDGET} .linger-wt-card:not([aria-disabled='true'])").count() == 0:
+                continue
+            ms = page.evaluate(CLICK_JS, [WIDGET, "card"])
+            if ms is not None:
+                cards.append(ms)
+            page.locator(f"{WIDGET} .linger-wt-back-to-example").click()
+        if len(cards) == before:
+            raise RuntimeError("no step of the walkthrough offers a card to try")
+    page.evaluate("([sel]) => { const w = window.lingerLonger.widgets.find((w) => w.root.matches(sel)); w.show(0); }", [WIDGET])
+    for _ in range(total - 1):
+        nexts.append(page.evaluate(CLICK_JS, [WIDGET, "next"]))
+    return {"card": cards, "next": nexts}
+
+
+def _weight(site: Path, urls: list[str]) -> tuple[int, int]:
+    """Bytes on disk of the requested files outside _pyodide/ and inside it."""
+    outside = inside = 0
+    for url in dict.fromkeys(urls):
+        path = site / unquote(urlsplit(url).path).lstrip("/")
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            continue
+        if path.relative_to(site).parts[0] == "_pyodide":
+            inside += path.stat().st_size
+        else:
+            outside += path.stat().st_size
+    return outside, inside
+
+
+def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print) -> dict[str, float]:
+    """Measure and print; return the figures (milliseconds and bytes)."""
+    from playwright.sync_api import sync_playwright
+
+    if not (site / PAGE).is_file() or not (site / "_pyodide" / "pyodide-lock.json").is_file():
+        raise SystemExit(f"bench_browser: no built site in {site}: run `nox -s site` first")
+    bench = site / "_bench"
+    bench.mkdir(exist_ok=True)
+    (bench / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+    (bench / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+
+    results: dict[str, list[float]] = {}
+
+    def add(prefix: str, figures: dict[str, float]) -> None:
+        for key, value in figures.items():
+            results.setdefault(f"{prefix}_{key}", []).append(value)
+
+    with serve(site) as base, sync_playwright() as p:
+        urls: list[str] = []
+        for kind, path, load in (("walk", PAGE, _walkthrough_load), ("bare", "_bench/bare.html", _bare_load)):
+            for _ in range(RUNS):
+                with tempfile.TemporaryDirectory() as profile:
+                    context = p.chromium.launch_persistent_context(
+                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+                    )
+                    try:
+                        page = context.new_page()
+                        if kind == "walk" and not urls:
+                            page.on("request", lambda r: urls.append(r.url))
+                        add(f"cold_{kind}", load(page, f"{base}/{path}"))
+                        page.close()
+                        page = context.new_page()  # same profile: warm caches
+                        add(f"warm_{kind}", load(page, f"{base}/{path}"))
+                        if kind == "walk" and "click_card" not in results:
+                            clicks = _click_latencies(page)
+                            results["click_card"] = clicks["card"]
+                            results["click_next"] = clicks["next"]
+                    finally:
+                        context.close()
+        page_bytes, pyodide_bytes = _weight(site, urls)
+
+    med = {key: statistics.median(values) for key, values in results.items()}
+    figures = {
+        **{key: round(value, 1) for key, value in med.items()},
+        "page_weight_bytes": page_bytes,
+        "pyodide_bytes": pyodide_bytes,
+    }
+    out(f"Browser benchmark (Chromium headless, {PAGE}, median of {RUNS} runs; ms from navigation start)")
+    for state in ("cold", "warm"):
+        w = lambda k: med[f"{state}_walk_{k}"]  # noqa: E731
+        bare = med[f"{state}_bare_bare_ready"]
+        out(
+            f"  {state}: first step visible {w('first_step'):7.0f} ms (first paint {w('fcp'):.0f} ms) | "
+            f"engine ready {w('engine_ready'):6.0f} ms, walkthroughs live {w('live'):6.0f} ms | "
+            f"bare Pyodide {bare:6.0f} ms (engine/bare {w('engine_ready') / bare:.2f})"
+        )
+    out(
+        f"  click on a card -> updated table: median {med['click_card']:.1f} ms over {len(results['click_card'])} clicks "
+        f"(Next button: {med['click_next']:.1f} ms)"
+    )
+    out(f"  page weight without Pyodide: {page_bytes / 1024:.0f} KiB; Pyodide and engine: {pyodide_bytes / 1e6:.1f} MB")
+    return figures
+
+
+if __name__ == "__main__":
+    run(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "site")

@@ -1,0 +1,292 @@
+"""Sphinx extension: worked examples as step-by-step walkthroughs.
+
+In a MyST page::
+
+    ```{walkthrough} last-trump
+    ```
+
+reads ``tutorial/examples/last-trump.toml``, replays it through the engine at
+build time (``linger_longer.walkthrough.replay_json``) in the page's language,
+and renders every step:
+
+- the example's title and each step's note become ordinary doctree paragraphs,
+  so the gettext builder extracts them into the page's catalog and Sphinx's
+  i18n transform translates them;
+- the narration and the table come from the engine, already translated through
+  its own gettext domain (``linger_longer``) and already escaped; they are
+  HTML-only content (other builders get the narration as plain text);
+- the wrapper's ``data-`` attributes carry what the browser needs: the example
+  id and TOML text, the page language, the path to the site's ``_pyodide/``
+  folder, and the widget's labels from the engine's catalog.
+
+Without JavaScript the page shows every step in order.  With it,
+``static/linger-walkthrough.mjs`` turns the list into a stepper and, once the
+live engine (Pyodide in a Web Worker, ``static/linger-worker.mjs``) is ready,
+recomputes the steps there and lets the reader try another card.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
+from sphinx.writers.html5 import HTML5Translator
+
+__version__ = "0.1.0"
+
+PACKAGE = Path(__file__).resolve().parent
+STATIC = PACKAGE / "static"
+REPO = PACKAGE.parents[1]
+EXAMPLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+#: Widget words the engine's ``linger_longer.labels`` does not have yet (English msgids
+#: of the engine's gettext domain; the engine's table wins where both have a key).
+EXTRA_LABELS: dict[str, str] = {
+    "busy": "The live engine is working…",
+    "error": "The live engine could not play that card: {reason}",
+}
+
+
+#: The keys of ``linger_longer.labels`` the widget uses (the table's words are rendered by the engine).
+WIDGET_KEYS = (
+    "first", "back", "next", "last", "step", "controls", "try", "tried", "return",
+    "loading", "ready", "failed", "illegal", "static", "narration",
+)
+
+
+def widget_labels(lang: str) -> dict[str, str]:
+    """The widget's words in ``lang``, from the engine's gettext domain."""
+    from linger_longer.labels import labels
+    from linger_longer.narrate import translator
+
+    gettext = translator(lang).gettext
+    engine_words = labels(lang)
+    words = {key: gettext(msgid) for key, msgid in EXTRA_LABELS.items()}
+    words.update({key: engine_words[key] for key in WIDGET_KEYS if key in engine_words})
+    return words
+
+
+class walkthrough(nodes.General, nodes.Element):
+    """The whole walkthrough; attributes: example, lang, toml, source, labels, nsteps."""
+
+
+class walkthrough_steps(nodes.General, nodes.Element):
+    """The ordered list of steps."""
+
+
+class walkthrough_step(nodes.General, nodes.Element):
+    """One step; attributes: index, total, count (the "step n of m" text)."""
+
+
+class walkthrough_engine_output(nodes.General, nodes.Element):
+    """The engine's narration (list of sentences) and table HTML for one step: not translatable doctree text."""
+
+
+def _lang(config_language: str | None) -> str:
+    from linger_longer.cards import LANGUAGES
+
+    lang = (config_language or "en").split("_")[0].split("-")[0].lower()
+    return lang if lang in LANGUAGES else "en"
+
+
+def _note_line(toml_text: str, note: str) -> int | None:
+    """The 1-based line of the TOML file where a note's text starts (for the catalog's locations)."""
+    first = note.strip().splitlines()[0][:40] if note.strip() else ""
+    if not first:
+        return None
+    for number, line in enumerate(toml_text.splitlines(), start=1):
+        if first in line:
+            return number
+    return None
+
+
+class WalkthroughDirective(SphinxDirective):
+    """```{walkthrough} <example id>``` — embed tutorial/examples/<id>.toml, replayed by the engine."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    has_content = False
+    option_spec: dict[str, Any] = {}
+
+    def run(self) -> list[nodes.Node]:
+        example_id = self.arguments[0].strip()
+        examples = Path(self.config.linger_walkthrough_examples)
+        if not EXAMPLE_ID.fullmatch(example_id):
+            raise self.error(f"walkthrough: {example_id!r} is not an example id (lowercase words joined by '-')")
+        path = examples / f"{example_id}.toml"
+        try:
+            rel = path.relative_to(REPO).as_posix()
+        except ValueError:
+            rel = path.as_posix()
+        if not path.is_file():
+            known = ", ".join(sorted(p.stem for p in examples.glob("*.toml"))) or "none"
+            raise self.error(f"walkthrough: unknown example {example_id!r}: no file {rel} (known: {known})")
+        self.env.note_dependency(str(path))
+        try:
+            from linger_longer import walkthrough as engine_walkthrough
+        except ImportError as exc:
+            raise self.error(f"walkthrough: the engine package linger_longer is not importable ({exc})") from exc
+        toml_text = path.read_text(encoding="utf-8")
+        lang = _lang(self.config.language)
+        try:
+            data = json.loads(engine_walkthrough.replay_json(toml_text, lang, source=rel))
+        except ValueError as exc:  # ScenarioError, InvalidCardError, TOML errors: all name the file and step
+            raise self.error(f"walkthrough {example_id!r}: {exc}") from exc
+        labels = widget_labels(lang)
+        steps = data["steps"]
+
+        root = walkthrough(
+            example=example_id,
+            lang=lang,
+            toml=toml_text,
+            source_path=rel,
+            labels=labels,
+            nsteps=len(steps),
+            players=data.get("players", []),
+            classes=["linger-walkthrough"],
+        )
+        self.set_source_info(root)
+        ident = f"walkthrough-{example_id}-{self.env.new_serialno('linger-walkthrough')}"
+        root["ids"].append(ident)
+        title = nodes.paragraph(data["title"], data["title"], classes=["linger-wt-title"], ids=[f"{ident}-title"])
+        title.source, title.line = str(path), _note_line(toml_text, data["title"]) or 1
+        root += title
+        listing = walkthrough_steps(classes=["linger-wt-steps"])
+        for step in steps:
+            item = walkthrough_step(
+                index=step["index"],
+                total=len(steps),
+                count=labels["step"].format(current=step["index"] + 1, total=len(steps)),
+            )
+            note = step.get("note")
+            if note:
+                para = nodes.paragraph(note.strip(), note.strip(), classes=["linger-wt-note"])
+                para.source, para.line = str(path), _note_line(toml_text, note) or 1
+                item += para
+            item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"])
+            listing += item
+        root += listing
+        return [root]
+
+
+# -- HTML ---------------------------------------------------------------------
+
+
+def _attr(value: str) -> str:
+    return html.escape(value, quote=True)
+
+
+def visit_walkthrough_html(self: HTML5Translator, node: walkthrough) -> None:
+    docname = self.builder.current_docname
+    to_root = relative_uri(self.builder.get_target_uri(docname), "") if docname else ""
+    pyodide = to_root + self.config.linger_walkthrough_pyodide
+    ident = node["ids"][0]
+    attrs = {
+        "class": "linger-walkthrough",
+        "id": ident,
+        "role": "group",
+        "aria-labelledby": f"{ident}-title",
+        "data-example": node["example"],
+        "data-lang": node["lang"],
+        "data-source": node["source_path"],
+        "data-pyodide": pyodide,
+        "data-steps": str(node["nsteps"]),
+        "data-players": json.dumps(node["players"], ensure_ascii=False),
+        "data-labels": json.dumps(node["labels"], ensure_ascii=False),
+        "data-toml": node["toml"],
+        "data-engine": "static",
+    }
+    self.body.append("<div " + " ".join(f'{k}="{_attr(v)}"' for k, v in attrs.items()) + ">\n")
+    if node["labels"].get("static"):
+        self.body.append(f'<noscript><p class="linger-wt-noscript">{_attr(node["labels"]["static"])}</p></noscript>\n')
+
+
+def depart_walkthrough_html(self: HTML5Translator, node: walkthrough) -> None:
+    self.body.append(f'<div class="linger-wt-live" aria-live="polite" id="{_attr(node["ids"][0])}-live"></div>\n</div>\n')
+
+
+def visit_steps_html(self: HTML5Translator, node: walkthrough_steps) -> None:
+    self.body.append('<ol class="linger-wt-steps">\n')
+
+
+def depart_steps_html(self: HTML5Translator, node: walkthrough_steps) -> None:
+    self.body.append("</ol>\n")
+
+
+def visit_step_html(self: HTML5Translator, node: walkthrough_step) -> None:
+    self.body.append(
+        f'<li class="linger-wt-step" data-index="{node["index"]}">'
+        f'<p class="linger-wt-count">{_attr(node["count"])}</p>\n'
+    )
+
+
+def depart_step_html(self: HTML5Translator, node: walkthrough_step) -> None:
+    self.body.append("</li>\n")
+
+
+def visit_engine_output_html(self: HTML5Translator, node: walkthrough_engine_output) -> None:
+    # The sentences are plain text from the engine (escape them); the table HTML is already escaped by the engine.
+    sentences = "".join(f"<p>{html.escape(s)}</p>" for s in node["narration"])
+    self.body.append(f'<div class="linger-wt-narration">{sentences}</div>\n')
+    self.body.append(f'<div class="linger-wt-table">{node["table_html"]}</div>\n')
+    raise nodes.SkipNode
+
+
+def _skip(self: Any, node: nodes.Node) -> None:
+    raise nodes.SkipNode
+
+
+# -- Other builders: plain text ----------------------------------------------
+
+
+class PlainWalkthrough(SphinxPostTransform):
+    """For builders other than HTML (and gettext): the walkthrough as plain paragraphs and a numbered list."""
+
+    default_priority = 200
+
+    def run(self, **kwargs: Any) -> None:
+        builder = self.app.builder
+        if builder.format == "html" or builder.name == "gettext":
+            return
+        for node in list(self.document.findall(walkthrough_engine_output)):
+            node.replace_self([nodes.paragraph(s, s) for s in node["narration"]])
+        for node in list(self.document.findall(walkthrough_step)):
+            node.replace_self(nodes.list_item("", *node.children))
+        for node in list(self.document.findall(walkthrough_steps)):
+            node.replace_self(nodes.enumerated_list("", *node.children, enumtype="arabic", prefix="", suffix="."))
+        for node in list(self.document.findall(walkthrough)):
+            node.replace_self(nodes.container("", *node.children, classes=["linger-walkthrough"]))
+
+
+# -- Setup ----------------------------------------------------------------------
+
+
+def add_assets(app: Sphinx) -> None:
+    """Register the widget's static files for HTML builders only."""
+    if app.builder.format != "html":
+        return
+    app.config.html_static_path.append(str(STATIC))
+    app.add_css_file("linger-walkthrough.css")
+    app.add_js_file("linger-walkthrough.mjs", type="module")
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("linger_walkthrough_examples", str(REPO / "tutorial" / "examples"), "env", [str])
+    # The site's Pyodide folder, relative to the HTML output root (the languages are subfolders of the site).
+    app.add_config_value("linger_walkthrough_pyodide", "../_pyodide/", "html", [str])
+    app.add_node(walkthrough, html=(visit_walkthrough_html, depart_walkthrough_html))
+    app.add_node(walkthrough_steps, html=(visit_steps_html, depart_steps_html))
+    app.add_node(walkthrough_step, html=(visit_step_html, depart_step_html))
+    app.add_node(walkthrough_engine_output, html=(visit_engine_output_html, None))
+    app.add_directive("walkthrough", WalkthroughDirective)
+    app.add_post_transform(PlainWalkthrough)
+    app.connect("builder-inited", add_assets)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

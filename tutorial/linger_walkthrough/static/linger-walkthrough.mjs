@@ -1,0 +1,322 @@
+// @ts-check
+/**
+ * DOM glue of the walkthrough widget. The page holds every step as static
+ * HTML (see the Sphinx directive); this module turns each `.linger-walkthrough`
+ * into a stepper at once, then starts the page's one live-engine worker and,
+ * when it is ready, swaps in the steps Pyodide computed and offers "try
+ * another card". The logic lives in linger-model.mjs.
+ */
+import {
+  applyMove, enterBranch, format, initialState, keyMove, leaveBranch, stepsFromJson, view, withLiveSteps,
+} from './linger-model.mjs';
+
+/** @typedef {import('./linger-model.mjs').Step} Step */
+/** @typedef {import('./linger-model.mjs').State} State */
+/** @typedef {{ok: true, result: string} | {ok: false, error: {type: string, message: string}}} Reply */
+
+// -- The live engine: one worker per page, shared by every walkthrough --------------------------
+
+class Engine {
+  /** @param {string} indexURL absolute URL of the site's _pyodide/ folder */
+  constructor(indexURL) {
+    const url = new URL('linger-worker.mjs', import.meta.url);
+    url.searchParams.set('index', indexURL);
+    this.worker = new Worker(url, { type: 'module' });
+    /** @type {Map<number, (reply: Reply) => void>} */
+    this.pending = new Map();
+    this.nextId = 1;
+    /** @type {(value: number) => void} */
+    let resolveReady = () => {};
+    /** @type {(reason: Error) => void} */
+    let rejectReady = () => {};
+    /** Resolves with the start-up time in ms once Pyodide and the engine are loaded. */
+    this.ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+    this.worker.addEventListener('message', (event) => {
+      const msg = event.data;
+      if (msg.type === 'status') {
+        if (msg.state === 'ready') resolveReady(msg.ms);
+        else rejectReady(new Error(msg.message));
+        return;
+      }
+      const done = this.pending.get(msg.id);
+      this.pending.delete(msg.id);
+      done?.(msg);
+    });
+    this.worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      rejectReady(new Error(event.message || 'the worker did not start'));
+    });
+  }
+
+  /**
+   * @param {Record<string, unknown>} request
+   * @returns {Promise<any>} the parsed JSON result; rejects with the engine's message
+   */
+  async call(request) {
+    await this.ready;
+    const id = this.nextId++;
+    /** @type {Reply} */
+    const reply = await new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ ...request, id });
+    });
+    if (!reply.ok) throw new Error(reply.error.message);
+    return JSON.parse(reply.result);
+  }
+
+  /** @param {string} toml @param {string} lang @param {string} [source] */
+  replay(toml, lang, source) {
+    return this.call({ type: 'replay', toml, lang, source });
+  }
+
+  /** @param {string} toml @param {string} lang @param {number} atStep @param {string} card @param {string} [source] */
+  branch(toml, lang, atStep, card, source) {
+    return this.call({ type: 'branch', toml, lang, atStep, card, source });
+  }
+}
+
+/** @type {Engine | null} */
+let engine = null;
+
+/** @param {string} indexURL */
+function getEngine(indexURL) {
+  engine ??= new Engine(indexURL);
+  return engine;
+}
+
+// -- One widget ---------------------------------------------------------------------------------
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attrs]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * Read the static steps the page already shows.
+ * @param {HTMLElement} root
+ * @returns {Step[]}
+ */
+function staticSteps(root) {
+  return [...root.querySelectorAll(':scope > .linger-wt-steps > .linger-wt-step')].map((li, index) => ({
+    index,
+    note: li.querySelector(':scope > .linger-wt-note')?.outerHTML ?? null,
+    narration: [...li.querySelectorAll(':scope > .linger-wt-narration > p')].map((p) => p.textContent ?? ''),
+    html: li.querySelector(':scope > .linger-wt-table')?.innerHTML ?? '',
+    choices: [],
+    table: null,
+  }));
+}
+
+class Walkthrough {
+  /** @param {HTMLElement} root */
+  constructor(root) {
+    this.root = root;
+    const data = root.dataset;
+    this.id = data.example ?? '';
+    this.lang = data.lang ?? 'en';
+    this.toml = data.toml ?? '';
+    this.source = data.source;
+    /** @type {Record<string, string>} */
+    this.labels = JSON.parse(data.labels ?? '{}');
+    /** @type {string[]} */
+    this.players = JSON.parse(data.players ?? '[]');
+    /** @type {State} */
+    this.state = initialState(staticSteps(root));
+    this.live = /** @type {HTMLElement} */ (root.querySelector('.linger-wt-live'));
+    this.build();
+    this.render(false);
+  }
+
+  build() {
+    const base = this.root.id;
+    const label = this.labels;
+    this.stage = el('div', { class: 'linger-wt-stage' });
+    this.count = el('p', { class: 'linger-wt-count', id: `${base}-count` });
+    this.note = el('div', { class: 'linger-wt-stage-note' });
+    this.narration = el('div', { class: 'linger-wt-narration' });
+    this.table = el('div', { class: 'linger-wt-table' });
+    this.choices = el('div', { class: 'linger-wt-choices', role: 'group', 'aria-labelledby': `${base}-try` });
+    this.tryLabel = el('p', { class: 'linger-wt-try', id: `${base}-try` });
+    this.cards = el('div', { class: 'linger-wt-cards' });
+    this.choices.append(this.tryLabel, this.cards);
+    this.backToExample = el('button', { type: 'button', class: 'linger-wt-back-to-example' }, label.return);
+    this.backToExample.addEventListener('click', () => {
+      this.state = leaveBranch(this.state);
+      this.render(true);
+    });
+    const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': label.controls, 'aria-controls': `${base}-stage` });
+    this.stage.id = `${base}-stage`;
+    /** @type {Record<string, HTMLButtonElement>} */
+    this.buttons = {};
+    for (const move of /** @type {const} */ (['first', 'back', 'next', 'last'])) {
+      const button = el('button', { type: 'button', class: `linger-wt-${move}`, 'data-move': move }, label[move]);
+      button.addEventListener('click', () => this.move(move));
+      this.buttons[move] = button;
+      controls.append(button);
+    }
+    controls.append(this.count);
+    this.status = el('p', { class: 'linger-wt-status', role: 'status' });
+    this.stage.append(this.note, this.narration, this.table, this.choices, this.backToExample);
+    const list = /** @type {HTMLElement} */ (this.root.querySelector(':scope > .linger-wt-steps'));
+    list.before(controls, this.stage, this.status);
+    this.root.classList.add('linger-wt-js');
+    this.root.tabIndex = 0;
+    this.root.addEventListener('keydown', (event) => {
+      const move = keyMove(event.key);
+      if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      this.move(move);
+    });
+  }
+
+  /** @param {import('./linger-model.mjs').Move} move */
+  move(move) {
+    const before = this.state.index;
+    this.state = applyMove(this.state, move);
+    if (this.state.index !== before) this.render(true);
+  }
+
+  /**
+   * Show step `index` of the scripted example (for the benchmark and tests).
+   * @param {number} index
+   */
+  show(index) {
+    const state = leaveBranch(this.state);
+    this.state = { ...state, index: Math.max(0, Math.min(state.scripted.length - 1, index)) };
+    this.render(true);
+  }
+
+  /** @param {boolean} announce whether to speak the step in the live region */
+  render(announce) {
+    const v = view(this.state, this.labels, this.players);
+    this.count.textContent = v.count;
+    this.note.innerHTML = v.step.note ?? (v.inBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
+      ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
+      : '');
+    this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
+    this.table.innerHTML = v.step.html;
+    this.buttons.first.disabled = v.atFirst;
+    this.buttons.back.disabled = v.atFirst;
+    this.buttons.next.disabled = v.atLast;
+    this.buttons.last.disabled = v.atLast;
+    this.renderChoices(v.choices, v.tryLabel);
+    this.backToExample.hidden = !v.inBranch;
+    this.root.dataset.step = String(this.state.index);
+    this.root.dataset.branch = v.inBranch ? 'yes' : 'no';
+    if (announce) this.live.textContent = v.announce;
+  }
+
+  /**
+   * @param {import('./linger-model.mjs').Choice[]} choices
+   * @param {string} tryLabel
+   */
+  renderChoices(choices, tryLabel) {
+    this.choices.hidden = choices.length === 0;
+    this.tryLabel.textContent = tryLabel;
+    const base = this.root.id;
+    this.cards.replaceChildren(...choices.map((choice, i) => {
+      const button = el('button', { type: 'button', class: 'linger-wt-card', 'data-card': choice.card });
+      const face = el('span', { 'aria-hidden': 'true', class: /[HD]$/.test(choice.card) ? 'linger-wt-red' : 'linger-wt-black' }, choice.label);
+      const name = el('span', { class: 'linger-wt-sr' }, choice.name);
+      button.append(face, name);
+      if (!choice.legal) {
+        const reasonId = `${base}-reason-${i}`;
+        button.setAttribute('aria-disabled', 'true');
+        button.title = choice.reason ?? '';
+        button.setAttribute('aria-describedby', reasonId);
+        const reason = el('span', { class: 'linger-wt-sr', id: reasonId }, `${this.labels.illegal}. ${choice.reason ?? ''}`);
+        button.addEventListener('click', () => { this.live.textContent = choice.reason ?? ''; });
+        const slot = el('span', { class: 'linger-wt-card-slot' });
+        slot.append(button, reason);
+        return slot;
+      }
+      button.addEventListener('click', () => this.tryCard(choice.card));
+      return button;
+    }));
+  }
+
+  /** @param {string} card */
+  async tryCard(card) {
+    const atStep = this.state.index;
+    this.setStatus(this.labels.busy, 'busy');
+    try {
+      const t0 = performance.now();
+      const data = await /** @type {Engine} */ (engine).branch(this.toml, this.lang, atStep, card, this.source);
+      if (data.error) throw new Error(data.error);
+      this.state = enterBranch(this.state, atStep, card, stepsFromJson(data));
+      this.render(true);
+      this.root.dataset.branchMs = String(performance.now() - t0);
+      this.setStatus(this.labels.ready, 'live');
+      this.backToExample.focus();
+    } catch (err) {
+      this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'error');
+    }
+  }
+
+  /** @param {string} text @param {string} state */
+  setStatus(text, state) {
+    this.status.textContent = text;
+    this.status.dataset.state = state;
+  }
+
+  /** @param {Engine} eng */
+  async goLive(eng) {
+    this.setStatus(this.labels.loading, 'loading');
+    try {
+      await eng.ready;
+    } catch (err) {
+      this.setStatus(this.labels.failed, 'failed');
+      this.root.dataset.engine = 'failed';
+      this.root.dataset.engineError = err instanceof Error ? err.message : String(err);
+      return;
+    }
+    try {
+      const data = await eng.replay(this.toml, this.lang, this.source);
+      this.state = withLiveSteps(this.state, stepsFromJson(data));
+      this.root.dataset.engine = 'live';
+      this.render(false);
+      this.setStatus(this.labels.ready, 'live');
+    } catch (err) {
+      this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'failed');
+      this.root.dataset.engine = 'failed';
+    }
+  }
+}
+
+/** @param {string} text */
+function escapeHtml(text) {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span.innerHTML;
+}
+
+// -- Start --------------------------------------------------------------------------------------
+
+const roots = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
+const widgets = roots.map((root) => new Walkthrough(root));
+
+if (widgets.length > 0) {
+  const indexURL = new URL(roots[0].dataset.pyodide ?? '../_pyodide/', document.baseURI).href;
+  performance.mark('linger-first-step');
+  const eng = getEngine(indexURL);
+  eng.ready.then(() => performance.mark('linger-engine-ready'), () => {});
+  Promise.all(widgets.map((widget) => widget.goLive(eng))).then(() => performance.mark('linger-live'));
+  // A small hook for the browser tests and the benchmark: the same worker the widgets use.
+  /** @type {any} */ (window).lingerLonger = {
+    ready: eng.ready,
+    widgets,
+    /** @param {string} toml @param {string} lang @param {string} [source] */
+    replay: (toml, lang, source) => eng.replay(toml, lang, source),
+    /** @param {string} toml @param {string} lang @param {number} atStep @param {string} card @param {string} [source] */
+    branch: (toml, lang, atStep, card, source) => eng.branch(toml, lang, atStep, card, source),
+  };
+}
