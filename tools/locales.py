@@ -1,0 +1,100 @@
+"""Regenerate the message templates and update the fr/it/nl catalogs (``nox -s locales``).
+
+1. ``sphinx-build -b gettext docs build/gettext``: one ``.pot`` per page;
+2. ``pybabel extract`` of the engine (domain ``linger_longer``: narration,
+   card names, widget labels) and of the site extension (domain
+   ``linger_site``: switcher label, translation notice) into ``build/gettext``;
+3. ``sphinx-intl update -p build/gettext -l fr -l it -l nl -d locales``:
+   new messages appear, changed ones turn ``#, fuzzy``, removed ones ``#~``;
+4. a normalising re-wrap of every catalog (one canonical wrapping at
+   ``WIDTH`` columns, whatever editor a translator used), so diffs stay small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.po import read_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("fr", "it", "nl")
+WIDTH = 79
+KEYWORDS = ("_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "N_")
+
+
+def _run(cmd: Sequence[str]) -> None:
+    print("$", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT)
+
+
+def extract(pot_dir: Path) -> None:
+    """Write every ``.pot`` template into ``pot_dir``."""
+    if pot_dir.exists():
+        shutil.rmtree(pot_dir)
+    _run([sys.executable, "-m", "sphinx", "-b", "gettext", "-q", "-E", "docs", pot_dir])
+    keywords = [arg for kw in KEYWORDS for arg in ("-k", kw)]
+    common = ["--no-wrap", "--sort-by-file", "--project", "Linger Longer", "--copyright-holder",
+              "The Linger Longer contributors", "--no-default-keywords"]
+    engine = ROOT / "engine" / "linger_longer"
+    if engine.is_dir():
+        _run([sys.executable, "-m", "babel.messages.frontend", "extract", *common, *keywords,
+              "-o", pot_dir / "linger_longer.pot", engine.relative_to(ROOT)])
+    _run([sys.executable, "-m", "babel.messages.frontend", "extract", *common, *keywords,
+          "-o", pot_dir / "linger_site.pot", Path("docs", "_ext")])
+
+
+def normalise(locales: Path, width: int = WIDTH) -> list[Path]:
+    """Rewrite every readable catalog with one canonical wrapping; return those skipped."""
+    from babel.messages.pofile import read_po as babel_read, write_po
+
+    skipped = []
+    for po in sorted(locales.glob("*/LC_MESSAGES/**/*.po")):
+        if read_po(po).problems:  # never rewrite a broken file: the gate reports it
+            skipped.append(po)
+            continue
+        with po.open("rb") as fh:
+            catalog = babel_read(fh, abort_invalid=True)
+        tmp = po.with_suffix(".po.tmp")
+        with tmp.open("wb") as fh:
+            write_po(fh, catalog, width=width, include_previous=True, ignore_obsolete=False)
+        if tmp.read_bytes() == po.read_bytes():
+            tmp.unlink()
+        else:
+            tmp.replace(po)
+    return skipped
+
+
+def update(pot_dir: Path, locales: Path, langs: Sequence[str] = LANGS) -> None:
+    """Create or update the catalogs of ``langs`` from the templates."""
+    lang_args = [arg for lang in langs for arg in ("-l", lang)]
+    _run([sys.executable, "-m", "sphinx_intl", "update", "-p", pot_dir, "-d", locales,
+          "-w", str(WIDTH), *lang_args])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="locales", description=__doc__.split("\n\n")[0])
+    parser.add_argument("-l", "--lang", action="append", help="update only these languages")
+    parser.add_argument("--pot-dir", type=Path, default=ROOT / "build" / "gettext")
+    parser.add_argument("--locales", type=Path, default=ROOT / "locales")
+    parser.add_argument("--normalise-only", action="store_true", help="only re-wrap the catalogs")
+    args = parser.parse_args(argv)
+    if not args.normalise_only:
+        extract(args.pot_dir)
+        update(args.pot_dir, args.locales, args.lang or LANGS)
+    skipped = normalise(args.locales)
+    for po in skipped:
+        print(f"not re-wrapped (syntax errors; see `nox -s i18n`): {po.relative_to(ROOT)}", file=sys.stderr)
+    print("catalogs updated; translators: edit locales/<lang>/LC_MESSAGES/*.po, then `nox -s i18n`")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
