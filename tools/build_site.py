@@ -121,6 +121,10 @@ def share_static(out: Path, langs: Sequence[str] = tuple(LANGUAGES)) -> dict[str
                 f.unlink()
         else:
             kept += len(files)
+    for lang in langs:  # html_copy_source is off, but Sphinx still makes the folder
+        sources = out / lang / "_sources"
+        if sources.is_dir() and not any(sources.iterdir()):
+            sources.rmdir()
     for lang in present:  # drop folders the move emptied (deepest first)
         for d in sorted((out / lang / "_static").rglob("*"), key=lambda p: len(p.parts), reverse=True):
             if d.is_dir() and not any(d.iterdir()):
