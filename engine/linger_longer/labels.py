@@ -12,6 +12,8 @@ translator finds every word of the site in the gettext catalogs.
 
 from __future__ import annotations
 
+import string
+
 from .narrate import N_, translator
 
 __all__ = ["LABELS", "labels"]
@@ -59,7 +61,6 @@ def labels(lang: str) -> dict[str, str]:
 
 def _checked(translated: str, english: str) -> str:
     """A translation whose placeholders differ from the English ones is not used."""
-    import string
 
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}

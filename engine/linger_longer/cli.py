@@ -1,0 +1,241 @@
+"""The command line: ``python -m linger_longer play | simulate | replay``.
+
+Bad flags and bad values end with one line on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from typing import Callable, Sequence, TextIO
+
+from .bots import BOTS, RandomBot, RuleOfThumbBot, make_bot
+from .cards import LANGUAGES, Card, InvalidCardError, Suit
+from .events import Event
+from .game import Deal, Phase, seat_names
+from .match import Match
+from .narrate import N_, Narrator, card_name, refusal_text, suit_name, translator
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
+from .scenario import ScenarioError, load
+
+__all__ = ["main"]
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A flag or value the command line cannot use."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _t(lang: str, message: str, **values: object) -> str:
+    return translator(lang).gettext(message).format(**values)
+
+
+def _rules_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=4, help=f"{MIN_PLAYERS} to {MAX_PLAYERS} (default 4)")
+    parser.add_argument("--profile", default="standard", help="standard or last-card (default standard)")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME",
+                        help="a variant to switch on; repeat for several: " + ", ".join(v.value for v in Variant))
+    parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the narration")
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="python -m linger_longer", description="Play, simulate and replay Linger Longer.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    play = commands.add_parser("play", help="play a deal or a match against the computer in the terminal")
+    _rules_flags(play)
+    play.add_argument("--match", type=int, default=None, metavar="N", help="play a match: first to N deals")
+    play.add_argument("--bot", default="rule-of-thumb", choices=list(BOTS), help="the opponents' strategy")
+    simulate = commands.add_parser("simulate", help="play N deals between bots and print statistics")
+    simulate.add_argument("deals", type=int, help="how many deals")
+    _rules_flags(simulate)
+    simulate.add_argument("--bots", default="random", metavar="NAME[,NAME…]",
+                          help="one bot name for every seat, or one per seat, comma-separated")
+    replay = commands.add_parser("replay", help="narrate a seeded deal or a worked-example file")
+    _rules_flags(replay)
+    replay.add_argument("example", nargs="?", help="a worked-example .toml file")
+    return parser
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    rules = Rules.from_names(args.profile, args.variant)
+    rules.hand_size(args.players)
+    return rules
+
+
+# ------------------------------------------------------------------- replay
+
+def _print_events(narrator: Narrator, events: Sequence[Event], out: TextIO) -> None:
+    for sentence in narrator.narrate(events):
+        print(sentence, file=out)
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the narrated deal for a seed (bots play every seat) or a worked-example file."""
+    lang = args.lang
+    if args.example:
+        scenario = load(args.example)
+        results = scenario.check()
+        print(scenario.title, file=out)
+        narrator = Narrator(lang, scenario.names, results[0].deal.trump)
+        for result in results:
+            if result.refusal is not None:
+                print(refusal_text(result.refusal, lang, scenario.names), file=out)
+            _print_events(narrator, result.events, out)
+        return 0
+    rules = _rules(args)
+    seed = args.seed if args.seed is not None else 0
+    deal, events = Deal.deal(rules, args.players, seed=seed, dealer=seed % args.players)
+    narrator = Narrator(lang, deal.names, deal.trump)
+    _print_events(narrator, events, out)
+    bot = RuleOfThumbBot(seed)
+    while not deal.is_over:
+        _print_events(narrator, deal.apply(bot.choose(deal)), out)
+    return 0
+
+
+# ----------------------------------------------------------------- simulate
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """Play N seeded deals between bots and print statistics."""
+    rules = _rules(args)
+    if args.deals < 1:
+        raise UsageError(f"deals: {args.deals!r} is not a positive number")
+    names = args.bots.split(",")
+    if len(names) not in (1, args.players):
+        raise UsageError(f"--bots: give one name or {args.players}, got {len(names)}")
+    names = names * args.players if len(names) == 1 else names
+    for name in names:
+        make_bot(name)
+    rng = random.Random(args.seed)
+    tricks = stock_out = first_seat_wins = 0
+    wins = [0] * args.players
+    started = time.perf_counter()
+    for number in range(args.deals):
+        bots = [make_bot(name, rng.getrandbits(32)) for name in names]
+        dealer = number % args.players  # the deal passes clockwise
+        deal = Deal.new(rules, args.players, seed=rng.getrandbits(64), dealer=dealer)
+        while not deal.is_over:
+            deal.apply(bots[deal.to_act].choose(deal))  # type: ignore[index]
+        outcome = deal.outcome
+        assert outcome is not None
+        tricks += outcome.tricks_played
+        stock_out += deal.stock_size == 0
+        wins[outcome.winner] += 1
+        first_seat_wins += outcome.winner == (dealer + 1) % args.players
+    elapsed = time.perf_counter() - started
+    n = args.deals
+    print(f"rules: {rules.name}, {args.players} players, {n} deals, bots: {','.join(names)}", file=out)
+    print(f"mean tricks per deal: {tricks / n:.2f}", file=out)
+    print(f"stock ran out in: {100 * stock_out / n:.1f}% of deals", file=out)
+    print(f"first seat (left of the dealer) won: {100 * first_seat_wins / n:.1f}% "
+          f"(an even share is {100 / args.players:.1f}%)", file=out)
+    print("wins by seat: " + ", ".join(f"{seat_names(args.players)[s]}={w}" for s, w in enumerate(wins)), file=out)
+    print(f"deals per second: {n / elapsed:.0f}", file=out)
+    return 0
+
+
+# --------------------------------------------------------------------- play
+
+N_("You play as {player}.")
+N_("Your hand: {hand}")
+N_("Trump: {suit}. Stock: {count} cards.")
+N_("Your turn. Type a card (for example {example}) or its number:")
+N_("Name the trump suit (S, H, D or C):")
+N_("That is not one of your cards: {reason}")
+N_("Deal {number}. {dealer} deals.")
+N_("Score: {score}")
+N_("{player} wins the match.")
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] = input) -> int:
+    """Play against bots in the terminal: you are the first seat."""
+    lang = args.lang
+    rules = _rules(args)
+    names = seat_names(args.players)
+    print(_t(lang, "You play as {player}.", player=names[0]), file=out)
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    match = Match(rules, args.players, target=args.match or 1, seed=seed, names=names)
+    bots = [make_bot(args.bot, seed + seat) for seat in range(args.players)]
+    number = 0
+    while not match.is_over:
+        number += 1
+        deal, events = match.next_deal()
+        print(_t(lang, "Deal {number}. {dealer} deals.", number=number, dealer=names[deal.dealer]), file=out)
+        narrator = Narrator(lang, names, deal.trump)
+        _print_events(narrator, events, out)
+        while not deal.is_over:
+            if deal.to_act == 0:
+                action = _ask(deal, lang, read, out)
+            else:
+                action = bots[deal.to_act].choose(deal)  # type: ignore[index]
+            _print_events(narrator, deal.apply(action), out)
+        match.record(deal.outcome)  # type: ignore[arg-type]
+        if args.match:
+            score = ", ".join(f"{names[s]} {w}" for s, w in enumerate(match.result.deals_won))
+            print(_t(lang, "Score: {score}", score=score), file=out)
+    if args.match:
+        print(_t(lang, "{player} wins the match.", player=names[match.result.winner]), file=out)  # type: ignore[index]
+    return 0
+
+
+def _ask(deal: Deal, lang: str, read: Callable[[], str], out: TextIO) -> Card | Suit:
+    if deal.phase is Phase.NAME_TRUMP:
+        while True:
+            print(_t(lang, "Name the trump suit (S, H, D or C):"), file=out)
+            try:
+                return Suit.parse(read())
+            except InvalidCardError as error:
+                print(error, file=out)
+    hand = deal.hand(0)
+    trump = suit_name(deal.trump, lang) if deal.trump else "-"
+    print(_t(lang, "Trump: {suit}. Stock: {count} cards.", suit=trump, count=deal.stock_size), file=out)
+    listing = "  ".join(f"{i}:{card.label(lang)}" for i, card in enumerate(hand, start=1))
+    print(_t(lang, "Your hand: {hand}", hand=listing), file=out)
+    while True:
+        print(_t(lang, "Your turn. Type a card (for example {example}) or its number:",
+                 example=hand[0].code), file=out)
+        answer = read().strip()
+        try:
+            card = hand[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(hand) else Card.parse(answer)
+        except InvalidCardError as error:
+            print(error, file=out)
+            continue
+        refusal = deal.refusal(card)
+        if refusal is None:
+            return card
+        print(_t(lang, "That is not one of your cards: {reason}", reason=refusal_text(refusal, lang, deal.names))
+              if card not in hand else refusal_text(refusal, lang, deal.names), file=out)
+
+
+# --------------------------------------------------------------------- main
+
+_COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay}
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    out = out or sys.stdout
+    try:
+        args = _parser().parse_args(argv)
+        return _COMMANDS[args.command](args, out)
+    except UsageError as error:
+        print(f"python -m linger_longer: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except (UnknownRuleError, ScenarioError, ValueError) as error:
+        print(f"python -m linger_longer: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except (EOFError, KeyboardInterrupt):
+        print(file=out)
+        return 1
+    except BrokenPipeError:  # the reader closed the pipe (e.g. `| head`): stop quietly
+        sys.stderr.close()
+        return 0
