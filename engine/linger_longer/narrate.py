@@ -88,12 +88,12 @@ _RANK_NAMES = {
 
 def suit_name(suit: Suit, lang: str = "en") -> str:
     """The suit's name in ``lang``, e.g. ``clubs`` / ``trèfle``."""
-    return _pt(lang, "suit", _SUIT_NAMES[suit])
+    return _t(lang, _SUIT_NAMES[suit])
 
 
 def card_name(card: Card, lang: str = "en") -> str:
     """The card in words, for screen readers: ``king of clubs`` / ``roi de trèfle``."""
-    rank = _pt(lang, "rank", _RANK_NAMES[card.rank])
+    rank = _t(lang, _RANK_NAMES[card.rank])
     return _pt(lang, "card name", "{rank} of {suit}", rank=rank, suit=suit_name(card.suit, lang))
 
 
