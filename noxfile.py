@@ -132,9 +132,11 @@ def preview(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, default=False)
 def bench(session: nox.Session) -> None:
-    """Time the engine and the site build (full four languages vs. one language after a .po edit)."""
-    install(session, "docs")
-    compile_engine_catalogs(session)
+    """Time the engine, the site build (full vs. one language after a .po edit) and the walkthroughs."""
+    install(session, "tests")
+    ensure_chromium(session)
+    ensure_node_modules(session)
+    build_site(session)  # the browser figures are measured on build/site
     session.run("python", "-m", "tools.bench", *session.posargs)
 
 
