@@ -11,7 +11,7 @@ import functools
 import http.server
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -103,6 +103,31 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+@pytest.fixture
+def watched_context(chromium, site_url: str) -> Iterator[tuple[object, Watch]]:
+    """A fresh browser context whose requests are recorded; pages opened with ``open_watched`` are watched too."""
+    ctx = chromium.new_context()
+    watch = watch_context(ctx, site_url)
+    try:
+        yield ctx, watch
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def open_watched() -> Callable[[object, Watch, str | None], object]:
+    """Open a page in a watched context (console errors and uncaught exceptions recorded), optionally at a URL."""
+
+    def open_page(ctx: object, watch: Watch, url: str | None = None) -> object:
+        page = ctx.new_page()
+        watch_page(page, watch)
+        if url is not None:
+            page.goto(url)
+        return page
+
+    return open_page
+
+
 def watch_context(context: object, site_url: str) -> Watch:
     """Record requests of every page and worker of a browser context."""
     watch = Watch(origin=_origin(site_url))
@@ -113,6 +138,5 @@ def watch_context(context: object, site_url: str) -> Watch:
 
 
 def watch_page(page: object, watch: Watch) -> None:
-    page.on("console", lambda m: watch.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("console", lambda m: watch.console_errors.append(f"{m.text} ({m.location.get('url')})") if m.type == "error" else None)
     page.on("pageerror", lambda exc: watch.page_errors.append(str(exc)))
-    page.on("worker", lambda w: w.on("console", lambda m: watch.console_errors.append(m.text) if m.type == "error" else None))

@@ -134,6 +134,10 @@ class WalkthroughDirective(SphinxDirective):
             from linger_longer import walkthrough as engine_walkthrough
         except ImportError as exc:
             raise self.error(f"walkthrough: the engine package linger_longer is not importable ({exc})") from exc
+        # The page shows what the engine computes: re-read it when the engine or its catalogs change.
+        package = Path(engine_walkthrough.__file__).parent
+        for dependency in sorted([*package.glob("*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
+            self.env.note_dependency(str(dependency))
         toml_text = path.read_text(encoding="utf-8")
         lang = _lang(self.config.language)
         try:

@@ -111,7 +111,8 @@ export function view(state, labels, players) {
   const step = steps[state.index];
   const total = steps.length;
   const toAct = step.table?.to_act ?? null;
-  // Another card can be tried at any scripted step where a player is to act, once the live engine runs.
+  // Another card can be tried at any scripted step where a player is to act, once the live engine runs
+  // (the engine renders that player's hand as buttons, disabled until then).
   const canTry = state.live && !state.branch && toAct !== null && step.choices.length > 0;
   return {
     step,
@@ -119,7 +120,7 @@ export function view(state, labels, players) {
     atFirst: state.index === 0,
     atLast: state.index === total - 1,
     inBranch: state.branch !== null,
-    choices: canTry ? step.choices : [],
+    canTry,
     tryLabel: toAct !== null ? format(labels.try, { player: players[toAct] ?? String(toAct) }) : '',
     announce: [format(labels.step, { current: state.index + 1, total }), ...step.narration].join(' '),
   };

@@ -144,14 +144,12 @@ class Walkthrough {
     this.note = el('div', { class: 'linger-wt-stage-note' });
     this.narration = el('div', { class: 'linger-wt-narration' });
     this.table = el('div', { class: 'linger-wt-table' });
-    this.choices = el('div', { class: 'linger-wt-choices', role: 'group', 'aria-labelledby': `${base}-try` });
-    this.tryLabel = el('p', { class: 'linger-wt-try', id: `${base}-try` });
-    this.cards = el('div', { class: 'linger-wt-cards' });
-    this.choices.append(this.tryLabel, this.cards);
+    this.tryLabel = el('p', { class: 'linger-wt-try' });
     this.backToExample = el('button', { type: 'button', class: 'linger-wt-back-to-example' }, label.return);
     this.backToExample.addEventListener('click', () => {
       this.state = leaveBranch(this.state);
       this.render(true);
+      this.root.focus();
     });
     const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': label.controls, 'aria-controls': `${base}-stage` });
     this.stage.id = `${base}-stage`;
@@ -165,7 +163,7 @@ class Walkthrough {
     }
     controls.append(this.count);
     this.status = el('p', { class: 'linger-wt-status', role: 'status' });
-    this.stage.append(this.note, this.narration, this.table, this.choices, this.backToExample);
+    this.stage.append(this.note, this.narration, this.tryLabel, this.table, this.backToExample);
     const list = /** @type {HTMLElement} */ (this.root.querySelector(':scope > .linger-wt-steps'));
     list.before(controls, this.stage, this.status);
     this.root.classList.add('linger-wt-js');
@@ -204,11 +202,14 @@ class Walkthrough {
       : '');
     this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
     this.table.innerHTML = v.step.html;
+    this.uniqueIds(this.table);
     this.buttons.first.disabled = v.atFirst;
     this.buttons.back.disabled = v.atFirst;
     this.buttons.next.disabled = v.atLast;
     this.buttons.last.disabled = v.atLast;
-    this.renderChoices(v.choices, v.tryLabel);
+    this.tryLabel.textContent = v.tryLabel;
+    this.tryLabel.hidden = !v.canTry;
+    if (v.canTry) this.enableChoices();
     this.backToExample.hidden = !v.inBranch;
     this.root.dataset.step = String(this.state.index);
     this.root.dataset.branch = v.inBranch ? 'yes' : 'no';
@@ -216,32 +217,33 @@ class Walkthrough {
   }
 
   /**
-   * @param {import('./linger-model.mjs').Choice[]} choices
-   * @param {string} tryLabel
+   * The engine's table HTML names its elements by example and step; the same example can be on
+   * a page twice and a step is drawn both in the stage and in the static list: prefix the ids.
+   * @param {HTMLElement} container
    */
-  renderChoices(choices, tryLabel) {
-    this.choices.hidden = choices.length === 0;
-    this.tryLabel.textContent = tryLabel;
-    const base = this.root.id;
-    this.cards.replaceChildren(...choices.map((choice, i) => {
-      const button = el('button', { type: 'button', class: 'linger-wt-card', 'data-card': choice.card });
-      const face = el('span', { 'aria-hidden': 'true', class: /[HD]$/.test(choice.card) ? 'linger-wt-red' : 'linger-wt-black' }, choice.label);
-      const name = el('span', { class: 'linger-wt-sr' }, choice.name);
-      button.append(face, name);
-      if (!choice.legal) {
-        const reasonId = `${base}-reason-${i}`;
-        button.setAttribute('aria-disabled', 'true');
-        button.title = choice.reason ?? '';
-        button.setAttribute('aria-describedby', reasonId);
-        const reason = el('span', { class: 'linger-wt-sr', id: reasonId }, `${this.labels.illegal}. ${choice.reason ?? ''}`);
-        button.addEventListener('click', () => { this.live.textContent = choice.reason ?? ''; });
-        const slot = el('span', { class: 'linger-wt-card-slot' });
-        slot.append(button, reason);
-        return slot;
+  uniqueIds(container) {
+    const prefix = `${this.root.id}--`;
+    for (const node of container.querySelectorAll('[id]')) node.id = prefix + node.id;
+    for (const node of container.querySelectorAll('[aria-describedby], [aria-labelledby]')) {
+      for (const attr of ['aria-describedby', 'aria-labelledby']) {
+        const value = node.getAttribute(attr);
+        if (value) node.setAttribute(attr, value.split(/\s+/).map((id) => prefix + id).join(' '));
       }
-      button.addEventListener('click', () => this.tryCard(choice.card));
-      return button;
-    }));
+    }
+  }
+
+  /** The hand of the player to act, drawn by the engine as buttons (disabled until the live engine runs). */
+  enableChoices() {
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-card]'))) {
+      const card = button.dataset.card ?? '';
+      if (button.dataset.legal === 'true') {
+        button.disabled = false;
+        button.addEventListener('click', () => this.tryCard(card));
+      } else {
+        // aria-disabled, not disabled: it stays focusable so its reason (title, aria-describedby) can be read.
+        button.addEventListener('click', () => { this.live.textContent = button.title; });
+      }
+    }
   }
 
   /** @param {string} card */
@@ -256,7 +258,7 @@ class Walkthrough {
       this.render(true);
       this.root.dataset.branchMs = String(performance.now() - t0);
       this.setStatus(this.labels.ready, 'live');
-      this.backToExample.focus();
+      this.backToExample.focus({ preventScroll: true });
     } catch (err) {
       this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'error');
     }
