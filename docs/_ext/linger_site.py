@@ -61,10 +61,8 @@ class card(nodes.inline):
 
 
 def _card_name(card_obj: Any, lang: str) -> str:
-    try:
-        from linger_longer.narrate import card_name
-    except ImportError:  # TEMPORARY until linger_longer.narrate lands
-        return f"{card_obj.rank.name.lower()} of {card_obj.suit.name.lower()}"
+    from linger_longer.narrate import card_name
+
     return str(card_name(card_obj, lang))
 
 
