@@ -152,10 +152,22 @@ def test_legal_plays_are_sorted():
             deal.play(random.Random(seed).choice(legal))
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_stock_outlasts_small_tables(players):
-    """With 3 to 5 players and no variant the stock never runs out: a deal lasts at most n×n − 1 tricks."""
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_stock_outlasts_every_plain_deal(players):
+    """Two players still in share at most 2n − 1 tricks, fewer than the stock's 52 − n² cards: it never runs out."""
     for profile in PROFILES:
         for seed in range(100):
             deal, _, _ = playout(Rules.from_names(profile), players, seed)
-            assert deal.stock_size > 0 and deal.tricks_played <= players * players - 1
+            assert deal.tricks_played <= 2 * players - 1
+            assert deal.stock_size >= 52 - players * players - (2 * players - 1) > 0
+
+
+def test_draw_per_card_can_empty_the_stock():
+    """With draw-per-card the stock runs out, and then the two profiles end the deal differently."""
+    reasons = set()
+    for profile in PROFILES:
+        for seed in range(60):
+            deal, _, _ = playout(Rules.from_names(profile, ["draw-per-card"]), 4, seed)
+            reasons.add((profile, deal.outcome.reason))
+    assert ("last-card", EndReason.STOCK_EXHAUSTED) in reasons
+    assert ("standard", EndReason.STOCK_EXHAUSTED) not in reasons
