@@ -29,10 +29,12 @@ ENGINE_DOMAIN = "linger_longer"
 ENGINE_LOCALE = ROOT / "engine" / "linger_longer" / "locale"
 
 
-def compile_catalog(po: Path, mo: Path, lang: str, *, force: bool = False) -> list[Problem]:
-    """Compile one catalog unless ``mo`` is already newer; return what was left out."""
-    if not force and mo.exists() and mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
-        return []
+def compile_catalog(po: Path, mo: Path, lang: str) -> list[Problem]:
+    """Compile one catalog; return the entries left out.
+
+    The ``.mo`` is rewritten only when its bytes change (whatever the files'
+    dates say), so Sphinx re-reads exactly the pages whose translations changed.
+    """
     cat = read_po(po)
     dropped = list(cat.problems)
     keep = []
@@ -48,16 +50,15 @@ def compile_catalog(po: Path, mo: Path, lang: str, *, force: bool = False) -> li
     return dropped
 
 
-def compile_language(locale_dir: Path, lang: str, *, force: bool = False) -> list[Problem]:
+def compile_language(locale_dir: Path, lang: str) -> list[Problem]:
     """Compile every ``<locale_dir>/<lang>/LC_MESSAGES/**/*.po`` next to itself."""
     problems: list[Problem] = []
     for po in sorted((locale_dir / lang / "LC_MESSAGES").rglob("*.po")):
-        problems += compile_catalog(po, po.with_suffix(".mo"), lang, force=force)
+        problems += compile_catalog(po, po.with_suffix(".mo"), lang)
     return problems
 
 
-def compile_engine_catalogs(locales: Path = ROOT / "locales", target: Path = ENGINE_LOCALE,
-                            *, force: bool = False) -> list[Path]:
+def compile_engine_catalogs(locales: Path = ROOT / "locales", target: Path = ENGINE_LOCALE) -> list[Path]:
     """Compile ``locales/<lang>/LC_MESSAGES/linger_longer.po`` into the engine package.
 
     The ``.mo`` files land in ``engine/linger_longer/locale/<lang>/LC_MESSAGES/``,
@@ -67,11 +68,11 @@ def compile_engine_catalogs(locales: Path = ROOT / "locales", target: Path = ENG
     for po in sorted(locales.glob(f"*/LC_MESSAGES/{ENGINE_DOMAIN}.po")):
         lang = po.parent.parent.name
         mo = target / lang / "LC_MESSAGES" / f"{ENGINE_DOMAIN}.mo"
-        compile_catalog(po, mo, lang, force=force)
+        compile_catalog(po, mo, lang)
         written.append(mo)
     return written
 
 
 if __name__ == "__main__":
-    for path in compile_engine_catalogs(force="--force" in sys.argv):
+    for path in compile_engine_catalogs():
         print(path.relative_to(ROOT))

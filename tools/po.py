@@ -22,7 +22,7 @@ import struct
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["Entry", "Catalog", "Problem", "parse_po", "read_po", "write_mo"]
+__all__ = ["Entry", "Catalog", "Problem", "parse_po", "read_po", "write_mo", "mo_bytes"]
 
 _KEYWORD = re.compile(r"^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(\".*)$")
 _STRING = re.compile(r'^"((?:[^"\\]|\\.)*)"\s*$')
@@ -275,8 +275,21 @@ def read_po(path: str | Path, display: str | None = None) -> Catalog:
     return parse_po(text, shown)
 
 
-def write_mo(path: str | Path, header: Entry | None, entries: Iterable[Entry]) -> None:
-    """Write a GNU ``.mo`` file (the algorithm of CPython's ``Tools/i18n/msgfmt.py``)."""
+def write_mo(path: str | Path, header: Entry | None, entries: Iterable[Entry]) -> bool:
+    """Write a GNU ``.mo`` file unless it already holds exactly these bytes; True if written."""
+    data = mo_bytes(header, entries)
+    p = Path(path)
+    if p.is_file() and p.read_bytes() == data:
+        return False  # keep the mtime: Sphinx re-reads the pages whose catalog changed
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(p)
+    return True
+
+
+def mo_bytes(header: Entry | None, entries: Iterable[Entry]) -> bytes:
+    """The bytes of a GNU ``.mo`` file (the algorithm of CPython's ``Tools/i18n/msgfmt.py``)."""
     messages: dict[bytes, bytes] = {}
     head = header.msgstr if header else "Content-Type: text/plain; charset=UTF-8\n"
     messages[b""] = head.encode("utf-8")
@@ -302,12 +315,7 @@ def write_mo(path: str | Path, header: Entry | None, entries: Iterable[Entry]) -
         koffsets += [l1, o1 + keystart]
         voffsets += [l2, o2 + valuestart]
     head_bytes = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
-    data = head_bytes + array.array("i", koffsets + voffsets).tobytes() + ids + strs
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(p)
+    return head_bytes + array.array("i", koffsets + voffsets).tobytes() + ids + strs
 
 
 def quote(text: str) -> str:

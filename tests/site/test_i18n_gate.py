@@ -183,7 +183,10 @@ def test_compiler_leaves_out_only_broken_entries(tmp_path: Path) -> None:
     assert t.gettext("Shown as text") == "Texte <b>gras</b>"  # kept; the site escapes it
 
 
-def test_compiler_skips_up_to_date_catalogs(tmp_path: Path) -> None:
+def test_compiler_rewrites_only_changed_catalogs(tmp_path: Path) -> None:
+    """An unchanged catalog keeps its .mo (and date); a changed one is recompiled whatever its date."""
+    import os
+
     po = tmp_path / "p.po"
     po.write_text(HEADER + entry("a", "b"), encoding="utf-8")
     mo = tmp_path / "p.mo"
@@ -191,3 +194,7 @@ def test_compiler_skips_up_to_date_catalogs(tmp_path: Path) -> None:
     stamp = mo.stat().st_mtime_ns
     compile_catalog(po, mo, "fr")
     assert mo.stat().st_mtime_ns == stamp
+    po.write_text(HEADER + entry("a", "c"), encoding="utf-8")
+    os.utime(po, ns=(stamp - 10**9, stamp - 10**9))  # e.g. a copy that kept an older date
+    compile_catalog(po, mo, "fr")
+    assert gettext.GNUTranslations(mo.open("rb")).gettext("a") == "c"
