@@ -58,8 +58,14 @@ class Figure:
 
 # -- Engine benchmarks: the engine's owner adds functions here -------------------
 
-ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = []
-"""Each function runs one engine benchmark and returns its figures."""
+def _engine_benchmarks() -> list[Figure]:
+    from tools.bench_engine import in_subprocess
+
+    return in_subprocess()
+
+
+ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [_engine_benchmarks]
+"""Each function runs one engine benchmark and returns its figures (see ``tools/bench_engine.py``)."""
 
 
 # -- Site build ------------------------------------------------------------------

@@ -109,6 +109,11 @@ class Outcome:
 
 _PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
 _hand_order = attrgetter("index")
+# Events are immutable values, so the ones that only name a seat and a card are made once and shared.
+# Indexed by seat * 52 + card.index.
+_CARD_PLAYED = [CardPlayed(seat, card) for seat in range(6) for card in FULL_DECK]
+_CARD_DRAWN = [CardDrawn(seat, card) for seat in range(6) for card in FULL_DECK]
+_STOCK_EMPTY = StockEmpty()
 _NOBODY: frozenset[int] = frozenset()
 
 
@@ -128,7 +133,8 @@ class Deal:
         "rules", "players", "dealer", "names", "turned_card",
         "_hands", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_leader", "_to_act",
         "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
-        "_sizes_when_out", "_history", "_draws_per_card", "_eliminate_first", "_ends_with_stock",
+        "_sizes_when_out", "_history", "_draws_per_card", "_eliminate_first", "_ends_with_stock", "_start",
+        "_active",
         "_trump_named_later",
     )
 
@@ -171,10 +177,12 @@ class Deal:
         self._outcome: Outcome | None = None
         self._out_order: tuple[int, ...] = tuple(sorted(self._out))
         self._sizes_when_out: dict[int, tuple[int, ...]] = {}
-        self._history: list[tuple] = []
+        self._history: list[Card | Suit] = []
+        self._active = players - len(self._out)
         self._draws_per_card = rules.draws_per_card
         self._eliminate_first = rules.eliminate_before_draw
         self._ends_with_stock = rules.deal_ends_with_stock
+        self._start = self._snapshot()
 
     # ----------------------------------------------------------------- set-up
 
@@ -367,7 +375,7 @@ class Deal:
     @property
     def history(self) -> tuple[Card | Suit, ...]:
         """The actions applied so far: cards played and suits named."""
-        return tuple(entry[0] for entry in self._history)
+        return tuple(self._history)
 
     # ---------------------------------------------------------------- actions
 
@@ -379,11 +387,12 @@ class Deal:
         if self._phase is not _PLAY:
             return ()
         hand = self._hands[self._to_act]  # type: ignore[index]
-        if self._trick:
-            led = self._trick[0][1].suit
-            following = tuple(c for c in hand if c.suit is led)
+        trick = self._trick
+        if trick:
+            led = trick[0][1].suit
+            following = [c for c in hand if c.suit is led]
             if following:
-                return following
+                return tuple(following)
         return hand
 
     def refusal(self, card: Card) -> Refusal | None:
@@ -410,10 +419,12 @@ class Deal:
 
     def play(self, card: Card) -> tuple[Event, ...]:
         """The player to act plays ``card``; returns what happened. An illegal play raises :class:`IllegalPlayError`."""
-        seat = self._to_act
-        hand = self._hands[seat] if self._phase is _PLAY else ()  # type: ignore[index]
-        if card not in hand:
-            raise IllegalPlayError(self.why_illegal(card))
+        seat: int = self._to_act  # type: ignore[assignment]
+        hand = self._hands[seat] if self._phase is _PLAY else ()
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise IllegalPlayError(self.why_illegal(card)) from None
         trick = self._trick
         if trick:
             led = trick[0][1].suit
@@ -421,16 +432,17 @@ class Deal:
                 for held in hand:  # a player holding the led suit must follow suit
                     if held.suit is led:
                         raise IllegalPlayError(self.why_illegal(card))
-        completes = len(trick) + 1 == self.players - len(self._out)
-        # Undo: a play inside a trick is undone from the trick itself; one that completes it needs a snapshot.
-        self._history.append((card, self._snapshot() if completes else None))
-        self._hands[seat] = tuple([c for c in hand if c is not card])  # type: ignore[index]
-        self._trick = trick + ((seat, card),)
-        played = CardPlayed(seat, card)  # type: ignore[arg-type]
-        if not completes:
-            self._to_act = self._next_active(seat)  # type: ignore[arg-type]
-            return (played,)
-        return (played, *self._finish_trick())
+        self._history.append(card)
+        self._hands[seat] = hand[:i] + hand[i + 1:]
+        self._trick = trick = trick + ((seat, card),)
+        played = _CARD_PLAYED[seat * 52 + card.index]
+        if len(trick) == self._active:
+            return (played, *self._finish_trick())
+        following = seat + 1
+        if following == self.players:
+            following = 0
+        self._to_act = following if following not in self._out else self._next_active(following)
+        return (played,)
 
     def name_trump(self, suit: Suit) -> tuple[Event, ...]:
         """Under ``grand-coup``, the first trick's winner names the trump suit for the rest of the deal."""
@@ -438,7 +450,7 @@ class Deal:
             raise IllegalPlayError("only the winner of the first trick under 'grand-coup' names trump, once")
         if not isinstance(suit, Suit):
             raise IllegalPlayError(f"{suit!r} is not a suit")
-        self._history.append((suit, self._snapshot()))
+        self._history.append(suit)
         self._trump = suit
         self._phase = _PLAY
         return (TrumpNamed(self._to_act, suit),)  # type: ignore[arg-type]
@@ -448,17 +460,26 @@ class Deal:
         return self.name_trump(action) if isinstance(action, Suit) else self.play(action)
 
     def undo(self) -> None:
-        """Step back one action (a card played or a suit named)."""
+        """Step back one action (a card played or a suit named).
+
+        A card played inside a trick goes straight back to its hand; any other
+        action is undone by replaying the deal from its start without it.
+        """
         if not self._history:
             raise IndexError("nothing to undo: no action has been applied")
-        _, snapshot = self._history.pop()
-        if snapshot is None:  # a card played inside a trick: take it back into the hand
+        last = self._history[-1]
+        if self._trick and self._trick[-1][1] is last:
+            self._history.pop()
             seat, card = self._trick[-1]
             self._trick = self._trick[:-1]
             self._hands[seat] = tuple(sorted(self._hands[seat] + (card,), key=_hand_order))
             self._to_act = seat
-        else:
-            self._restore(snapshot)
+            return
+        actions = self._history[:-1]
+        self._restore(self._start)
+        self._history = []
+        for action in actions:
+            self.apply(action)
 
     def copy(self) -> Deal:
         """An independent copy with the same position (history included)."""
@@ -488,6 +509,8 @@ class Deal:
         self._hands = list(hands)
         self._tricks_won = list(tricks_won)
         self._won = list(won)
+        self._sizes_when_out = dict(self._sizes_when_out)
+        self._active = self.players - len(self._out)
 
     def _next_active(self, seat: int) -> int:
         """The next seat clockwise that is still in the deal."""
@@ -522,7 +545,7 @@ class Deal:
         if took_last and self._ends_with_stock:  # last-card: taking the last stock card wins the deal
             return self._end(winner, EndReason.STOCK_EXHAUSTED, events)
         out = self._out
-        remaining = self.players - len(out)
+        remaining = self._active
         if remaining <= 1:
             if remaining == 1:  # the last player holding cards wins
                 return self._end(self._next_active(winner), EndReason.LAST_HOLDING, events)
@@ -545,9 +568,9 @@ class Deal:
         hand = self._hands[winner] + drawn
         self._hands[winner] = tuple(sorted(hand, key=_hand_order))
         for card in drawn:
-            events.append(CardDrawn(winner, card))
+            events.append(_CARD_DRAWN[winner * 52 + card.index])
         if pos == len(stock):
-            events.append(StockEmpty())
+            events.append(_STOCK_EMPTY)
             return True
         return False
 
@@ -557,13 +580,15 @@ class Deal:
         gone = [seat for seat, _ in trick if not hands[seat]]
         if not gone:
             return
-        in_trick = {seat for seat, _ in trick}
-        drawn: dict[int, int] = {}  # cards drawn this trick, to recover sizes at its start
+        sizes = [len(h) for h in hands]  # the hands at the start of the trick, for chips option B
+        for seat, _ in trick:
+            sizes[seat] += 1
         for e in events:
             if isinstance(e, CardDrawn):
-                drawn[e.seat] = drawn.get(e.seat, 0) + 1
-        sizes_before = tuple(len(h) + (seat in in_trick) - drawn.get(seat, 0) for seat, h in enumerate(hands))
+                sizes[e.seat] -= 1
+        sizes_before = tuple(sizes)
         self._out = self._out | frozenset(gone)
+        self._active -= len(gone)
         self._out_order = self._out_order + tuple(gone)
         for seat in gone:
             self._sizes_when_out[seat] = sizes_before
