@@ -35,7 +35,6 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
@@ -251,23 +250,18 @@ def _skip(self: Any, node: nodes.Node) -> None:
 # -- Other builders: plain text ----------------------------------------------
 
 
-class PlainWalkthrough(SphinxPostTransform):
+def plain_walkthroughs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """For builders other than HTML (and gettext): the walkthrough as plain paragraphs and a numbered list."""
-
-    default_priority = 200
-
-    def run(self, **kwargs: Any) -> None:
-        builder = self.app.builder
-        if builder.format == "html" or builder.name == "gettext":
-            return
-        for node in list(self.document.findall(walkthrough_engine_output)):
-            node.replace_self([nodes.paragraph(s, s) for s in node["narration"]])
-        for node in list(self.document.findall(walkthrough_step)):
-            node.replace_self(nodes.list_item("", *node.children))
-        for node in list(self.document.findall(walkthrough_steps)):
-            node.replace_self(nodes.enumerated_list("", *node.children, enumtype="arabic", prefix="", suffix="."))
-        for node in list(self.document.findall(walkthrough)):
-            node.replace_self(nodes.container("", *node.children, classes=["linger-walkthrough"]))
+    if app.builder.format == "html" or app.builder.name == "gettext":
+        return
+    for node in list(doctree.findall(walkthrough_engine_output)):
+        node.replace_self([nodes.paragraph(s, s) for s in node["narration"]])
+    for node in list(doctree.findall(walkthrough_step)):
+        node.replace_self(nodes.list_item("", *node.children))
+    for node in list(doctree.findall(walkthrough_steps)):
+        node.replace_self(nodes.enumerated_list("", *node.children, enumtype="arabic", prefix="", suffix="."))
+    for node in list(doctree.findall(walkthrough)):
+        node.replace_self(nodes.container("", *node.children, classes=["linger-walkthrough"]))
 
 
 # -- Setup ----------------------------------------------------------------------
@@ -291,6 +285,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(walkthrough_step, html=(visit_step_html, depart_step_html))
     app.add_node(walkthrough_engine_output, html=(visit_engine_output_html, None))
     app.add_directive("walkthrough", WalkthroughDirective)
-    app.add_post_transform(PlainWalkthrough)
+    app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("builder-inited", add_assets)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

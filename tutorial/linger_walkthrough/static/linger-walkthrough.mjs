@@ -22,6 +22,9 @@ class Engine {
     const url = new URL('linger-worker.mjs', import.meta.url);
     url.searchParams.set('index', indexURL);
     this.worker = new Worker(url, { type: 'module' });
+    performance.mark('linger-worker-start');
+    /** @type {Record<string, number>} start-up phases reported by the worker (ms since it started) */
+    this.phases = {};
     /** @type {Map<number, (reply: Reply) => void>} */
     this.pending = new Map();
     this.nextId = 1;
@@ -34,6 +37,7 @@ class Engine {
     this.worker.addEventListener('message', (event) => {
       const msg = event.data;
       if (msg.type === 'status') {
+        this.phases = msg.phases ?? {};
         if (msg.state === 'ready') resolveReady(msg.ms);
         else rejectReady(new Error(msg.message));
         return;
@@ -316,6 +320,7 @@ if (widgets.length > 0) {
   /** @type {any} */ (window).lingerLonger = {
     ready: eng.ready,
     widgets,
+    engine: eng,
     /** @param {string} toml @param {string} lang @param {string} [source] */
     replay: (toml, lang, source) => eng.replay(toml, lang, source),
     /** @param {string} toml @param {string} lang @param {number} atStep @param {string} card @param {string} [source] */

@@ -1,0 +1,172 @@
+"""The ``walkthrough`` directive in small Sphinx projects (no browser needed).
+
+It lives with the browser tests because the directive and the widget are one
+piece: what the directive writes is what the widget reads.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+
+from linger_longer.labels import labels as engine_labels
+from linger_longer.walkthrough import replay_json
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "tutorial" / "examples"
+EXAMPLE = "last-trump"
+
+CONF = """
+import sys
+sys.path.insert(0, {tutorial!r})
+extensions = ["myst_parser", "linger_walkthrough"]
+linger_walkthrough_examples = {examples!r}
+locale_dirs = ["locales/"]
+gettext_compact = False
+"""
+
+
+def make_project(tmp_path: Path, body: str, examples: Path = EXAMPLES) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF.format(tutorial=str(REPO / "tutorial"), examples=str(examples)), encoding="utf-8")
+    (src / "index.md").write_text(f"# Walkthrough test\n\nSome text.\n\n{body}\n", encoding="utf-8")
+    return src
+
+
+def build(src: Path, builder: str, language: str = "en") -> tuple[Path, str]:
+    """Build ``src`` with one builder; return the output folder and the warnings."""
+    warnings = io.StringIO()
+    app = SphinxTestApp(
+        builder, srcdir=src, builddir=src.parent / f"build-{language}", freshenv=True,
+        confoverrides={"language": language}, status=io.StringIO(), warning=warnings,
+    )
+    try:
+        app.build(force_all=True)
+    finally:
+        app.cleanup()
+    return Path(app.outdir), warnings.getvalue()
+
+
+def directive(example: str = EXAMPLE) -> str:
+    return f"```{{walkthrough}} {example}\n```"
+
+
+def scripted(lang: str = "en") -> dict:
+    toml = (EXAMPLES / f"{EXAMPLE}.toml").read_text(encoding="utf-8")
+    return json.loads(replay_json(toml, lang, source=f"tutorial/examples/{EXAMPLE}.toml"))
+
+
+def test_title_and_notes_are_translatable_text(tmp_path: Path) -> None:
+    """The gettext builder extracts the example's title and every step's note into the page's catalog."""
+    out, warnings = build(make_project(tmp_path, directive()), "gettext")
+    assert warnings == ""
+    pot = (out / "index.pot").read_text(encoding="utf-8")
+    data = scripted()
+    notes = [s["note"].strip() for s in data["steps"] if s["note"]]
+    assert notes, "the example has notes"
+    for text in [data["title"], *notes]:
+        assert f'msgid "{text}"' in pot or text.replace('"', '\\"') in pot, text
+    # The engine's narration is translated by the engine, never by the page catalog.
+    for sentence in data["steps"][-1]["narration"]:
+        assert f'msgid "{sentence}"' not in pot
+
+
+def test_notes_are_translated_by_the_page_catalog(tmp_path: Path) -> None:
+    """A note translated in the page's .po shows translated in that language's HTML; narration comes from the engine."""
+    src = make_project(tmp_path, directive())
+    data = scripted("fr")
+    note = next(s["note"].strip() for s in data["steps"] if s["note"])
+    po = src / "locales" / "fr" / "LC_MESSAGES" / "index.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgid "{note}"\nmsgstr "Note traduite pour le test."\n',
+        encoding="utf-8",
+    )
+    out, warnings = build(src, "html", "fr")
+    assert warnings == ""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Note traduite pour le test." in page
+    assert _escape(note) not in re.sub(r'data-toml="[^"]*"', "", page), "the English note is replaced"
+    for step in data["steps"]:
+        for sentence in step["narration"]:
+            assert f"<p>{_escape(sentence)}</p>" in page
+    assert 'data-lang="fr"' in page
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+def test_html_carries_the_widget_settings(tmp_path: Path) -> None:
+    """The wrapper's data- attributes carry the example id, its TOML, the language, the Pyodide path and the labels."""
+    out, warnings = build(make_project(tmp_path, directive()), "html")
+    assert warnings == ""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<div class="linger-walkthrough"[^>]*>', page)
+    assert match
+    tag = match.group(0)
+    assert f'data-example="{EXAMPLE}"' in tag
+    assert 'data-pyodide="./../_pyodide/"' in tag
+    assert f'data-steps="{len(scripted()["steps"])}"' in tag
+    labels = json.loads(_unescape(re.search(r'data-labels="([^"]*)"', tag).group(1)))
+    assert labels["next"] == engine_labels("en")["next"]
+    toml = _unescape(re.search(r'data-toml="([^"]*)"', tag).group(1))
+    assert toml == (EXAMPLES / f"{EXAMPLE}.toml").read_text(encoding="utf-8")
+    assert page.count('class="linger-wt-step"') == len(scripted()["steps"])
+    assert 'aria-live="polite"' in page
+    assert "linger-walkthrough.mjs" in page and "linger-walkthrough.css" in page
+    for name in ("linger-walkthrough.mjs", "linger-model.mjs", "linger-worker.mjs", "linger-walkthrough.css"):
+        assert (out / "_static" / name).is_file()
+
+
+def _unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def test_plain_text_builder_gets_the_narration(tmp_path: Path) -> None:
+    """Builders other than HTML get every step's narration as plain text."""
+    out, warnings = build(make_project(tmp_path, directive()), "text")
+    assert warnings == ""
+    text = (out / "index.txt").read_text(encoding="utf-8")
+    for step in scripted()["steps"]:
+        for sentence in step["narration"]:
+            assert sentence in text
+    assert "<" not in text
+
+
+def test_unknown_example_fails_with_file_and_line(tmp_path: Path) -> None:
+    """An unknown example id is an error at the directive's line, naming the missing file."""
+    _, warnings = build(make_project(tmp_path, directive("no-such-example")), "html")
+    assert re.search(r"index\.md:5: .*ERROR.*no-such-example.*tutorial/examples/no-such-example\.toml|"
+                     r"index\.md:5: .*ERROR.*no-such-example", warnings), warnings
+
+
+def test_malformed_example_fails_with_the_engine_reason(tmp_path: Path) -> None:
+    """A malformed example file fails the build at the directive's line with the engine's message naming the file."""
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    shutil.copy(EXAMPLES / f"{EXAMPLE}.toml", examples / "broken.toml")
+    text = (examples / "broken.toml").read_text(encoding="utf-8")
+    (examples / "broken.toml").write_text(text.replace('play = "KC"', 'play = "ZZ"', 1), encoding="utf-8")
+    _, warnings = build(make_project(tmp_path, directive("broken"), examples), "html")
+    assert "index.md:5:" in warnings and "ERROR" in warnings, warnings
+    assert "broken.toml" in warnings and "ZZ" in warnings, warnings
+
+
+@pytest.mark.parametrize("bad", ["Last-Trump", "../etc", "a b"])
+def test_bad_example_id_is_an_error(tmp_path: Path, bad: str) -> None:
+    """An argument that is not an example id is refused."""
+    _, warnings = build(make_project(tmp_path, f"```{{walkthrough}} {bad}\n```"), "html")
+    assert "ERROR" in warnings and "walkthrough" in warnings
