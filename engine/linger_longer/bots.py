@@ -19,7 +19,7 @@ from typing import Protocol
 from .cards import Card, Suit
 from .game import Deal, Phase
 
-__all__ = ["Bot", "RandomBot", "RuleOfThumbBot", "BOTS", "make_bot"]
+__all__ = ["Bot", "MonteCarloBot", "RandomBot", "RuleOfThumbBot", "BOTS", "make_bot"]
 
 
 class Bot(Protocol):
@@ -109,7 +109,7 @@ def _weakest(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> Card:
 
 
 #: Bots by the names the command line and the site use.
-BOTS: dict[str, type[RandomBot] | type[RuleOfThumbBot]] = {
+BOTS: dict[str, type[RandomBot] | type[RuleOfThumbBot] | type[MonteCarloBot]] = {
     RandomBot.name: RandomBot,
     RuleOfThumbBot.name: RuleOfThumbBot,
 }
@@ -121,3 +121,76 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         return BOTS[name](seed)
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(repr(b) for b in BOTS)}") from None
+
+
+class MonteCarloBot:
+    """Plays the move that keeps it in the deal most often over sampled deals (determinized Monte-Carlo).
+
+    It cannot see the other hands or the stock, so it deals the cards it has
+    not seen at random among them (keeping the hand sizes, the dealer's turned
+    card and a card known to lie under the stock where they are), then plays
+    each candidate move and finishes the deal with rule-of-thumb players. A
+    finished deal scores 1 for a win and a share of 1 for each opponent it
+    outlasted. The same ``samples`` deals serve every candidate, and the count
+    is fixed rather than timed, so a seed always gives the same choice.
+    """
+
+    name = "monte-carlo"
+
+    def __init__(self, seed: int | None = None, samples: int = 24) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.last_scores: dict[Card | Suit, float] = {}
+
+    def choose(self, deal: Deal) -> Card | Suit:
+        seat = deal.to_act
+        assert seat is not None
+        candidates: list[Card | Suit] = list(Suit) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
+        if len(candidates) == 1:
+            self.last_scores = {candidates[0]: 1.0}
+            return candidates[0]
+        worlds = [self._sample(deal, seat) for _ in range(self.samples)]
+        scores: dict[Card | Suit, float] = {}
+        for move in candidates:
+            total = 0.0
+            for number, world in enumerate(worlds):
+                total += self._playout(world, move, seat, number)
+            scores[move] = total / len(worlds)
+        self.last_scores = scores
+        return max(candidates, key=lambda m: scores[m])  # ties keep the sorted order
+
+    def _sample(self, deal: Deal, seat: int) -> Deal:
+        """A deal consistent with what ``seat`` has seen."""
+        others = [s for s in range(deal.players) if s != seat and not deal.is_out(s)]
+        stock = list(deal.stock)
+        fixed_bottom = stock[-1:] if deal.turned_card is not None and stock and stock[-1] is deal.turned_card else []
+        held_turned = deal.turned_card if deal.dealer in others and deal.turned_card in deal.hand(deal.dealer) else None
+        unseen = [c for s in others for c in deal.hand(s) if c is not held_turned] + stock[:len(stock) - len(fixed_bottom)]
+        self.rng.shuffle(unseen)
+        hands: dict[int, list[Card]] = {}
+        at = 0
+        for s in others:
+            size = len(deal.hand(s))
+            hand = [held_turned] if s == deal.dealer and held_turned is not None else []
+            take = size - len(hand)
+            hand += unseen[at:at + take]
+            at += take
+            hands[s] = hand  # type: ignore[assignment]
+        return deal.with_hidden(hands, unseen[at:] + fixed_bottom)
+
+    def _playout(self, world: Deal, move: Card | Suit, seat: int, number: int) -> float:
+        deal = world.copy()
+        deal.apply(move)
+        policy = RuleOfThumbBot(number)
+        while not deal.is_over:
+            deal.apply(policy.choose(deal))
+        outcome = deal.outcome
+        assert outcome is not None
+        if outcome.winner == seat:
+            return 1.0
+        order = outcome.out_order
+        outlasted = order.index(seat) if seat in order else len(order)
+        return 0.5 * outlasted / max(1, deal.players - 1)
+
+
+BOTS[MonteCarloBot.name] = MonteCarloBot  # type: ignore[assignment]

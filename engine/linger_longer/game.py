@@ -493,6 +493,27 @@ class Deal:
         other._history = list(self._history)
         return other
 
+    def with_hidden(self, hands: Mapping[int, Sequence[Card]], stock: Sequence[Card]) -> Deal:
+        """A copy in which some seats' hands and the stock's order are replaced by other cards.
+
+        Search bots use it to try out what they cannot see: the replacement must
+        use exactly the cards it replaces, with the same hand sizes. The copy
+        starts a new history (it cannot be undone past this point).
+        """
+        before = [c for seat in hands for c in self._hands[seat]] + list(self.stock)
+        after = [c for seat in hands for c in hands[seat]] + list(stock)
+        if sorted(before, key=_hand_order) != sorted(after, key=_hand_order):
+            raise InvalidPositionError("the hidden cards must be replaced by the same cards")
+        other = self.copy()
+        for seat, cards in hands.items():
+            if len(cards) != len(self._hands[seat]):
+                raise InvalidPositionError(f"{self.names[seat]} must keep {len(self._hands[seat])} cards")
+            other._hands[seat] = tuple(sorted(cards, key=_hand_order))
+        other._stock, other._stock_pos = tuple(stock), 0
+        other._history = []
+        other._start = other._snapshot()
+        return other
+
     # --------------------------------------------------------------- internals
 
     def _snapshot(self) -> tuple:
