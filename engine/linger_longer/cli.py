@@ -151,6 +151,7 @@ N_("Trump: {suit}. Stock: {count} cards.")
 N_("Your turn. Type a card (for example {example}) or its number:")
 N_("Name the trump suit (S, H, D or C):")
 N_("That is not one of your cards: {reason}")
+N_("Type a number from 1 to {count}, or a card such as {example}.")
 N_("Deal {number}. {dealer} deals.")
 N_("Score: {score}")
 N_("{player} wins the match.")
@@ -206,8 +207,9 @@ def _ask(deal: Deal, lang: str, read: Callable[[], str], out: TextIO) -> Card | 
         answer = read().strip()
         try:
             card = hand[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(hand) else Card.parse(answer)
-        except InvalidCardError as error:
-            print(error, file=out)
+        except InvalidCardError:
+            print(_t(lang, "Type a number from 1 to {count}, or a card such as {example}.",
+                     count=len(hand), example=hand[0].code), file=out)
             continue
         refusal = deal.refusal(card)
         if refusal is None:
