@@ -1,0 +1,82 @@
+"""Narration in four languages through the engine's gettext catalogs."""
+
+import io
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from helpers import play, position
+from linger_longer import Card, narrate
+from linger_longer.cards import LANGUAGES
+from linger_longer.events import TrumpTurned
+from linger_longer.labels import labels
+
+HANDS = {"A": "KC 7S", "B": "3C QD", "C": "2H", "D": "AC 5S"}
+
+
+def example_sentences(lang: str) -> list[str]:
+    deal = position("last-card", hands=HANDS, stock="9D 4S 8C")
+    events = [TrumpTurned(Card.parse("5H"), 3)] + play(deal, "KC", "3C", "2H", "AC")
+    return narrate.narrate(events, lang, deal.names)
+
+
+@pytest.fixture(autouse=True)
+def compiled_catalogs():
+    if not list(narrate.LOCALE_DIR.glob("*/LC_MESSAGES/linger_longer.mo")):
+        pytest.fail("the engine's .mo catalogs are missing: run `nox -s tests` (it compiles them) "
+                    "or `python -m tools.catalogs`")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("fr", ["cœur", "R♣"]), ("it", ["cuori", "K♣"]), ("nl", ["harten", "H♣"]), ("en", ["hearts", "K♣"]),
+])
+def test_narration_in_each_language(lang, words):
+    """Events are told in the reader's language, with that language's card notation."""
+    text = " ".join(example_sentences(lang))
+    for word in words:
+        assert word in text
+    if lang != "en":
+        assert example_sentences(lang) != example_sentences("en")
+
+
+@pytest.mark.parametrize("lang, name", [
+    ("en", "king of clubs"), ("fr", "roi de trèfle"), ("it", "re di fiori"), ("nl", "klaverenheer"),
+])
+def test_card_names_in_words(lang, name):
+    """Cards are named in words for screen readers, in each language."""
+    assert narrate.card_name(Card.parse("KC"), lang).replace(" ", "").lower() == name.replace(" ", "")
+
+
+def test_every_widget_label_is_translated():
+    """The widget's words come from the catalogs: none is left in English in fr, it, nl."""
+    english = labels("en")
+    same_word = {"nl": {"hand"}}  # Dutch "hand" is the English word too
+    for lang in ("fr", "it", "nl"):
+        same = [key for key, text in labels(lang).items()
+                if text == english[key] and key not in same_word.get(lang, set())]
+        assert not same, f"{lang}: untranslated widget words {same}"
+
+
+def test_broken_translation_falls_back_to_english(monkeypatch):
+    """A translation whose placeholders are broken is not used: that entry shows in English."""
+    catalog = Catalog(locale="fr", domain="linger_longer")
+    catalog.add("{player} wins the trick.", "{joueur} remporte le pli.")  # a renamed placeholder
+    catalog.add("{player} leads {card}.", "{player} entame {card}.")
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    import gettext
+
+    translations = gettext.GNUTranslations(buffer)
+    monkeypatch.setattr(narrate, "translator", lambda lang: translations)
+    sentences = example_sentences("fr")
+    assert "A entame R♣." in sentences
+    assert "C wins the trick." in sentences
+
+
+def test_unknown_language_is_an_error():
+    """Only the site's four languages are known."""
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        narrate.translator("de")
+    assert LANGUAGES == ("en", "fr", "it", "nl")
