@@ -59,7 +59,7 @@ BLOCKING = frozenset({"syntax", "placeholder", "markup"})
 """Findings that make the build leave an entry out (English shows instead)."""
 
 REF_ROLES = frozenset({"term", "doc", "ref", "numref", "any", "card", "download", "keyword", "option"})
-_MYST_ROLE = re.compile(r"\{([A-Za-z][\w:.+-]*)\}`([^`]*)`")
+_MYST_ROLE = re.compile(r"(?<!`)\{([A-Za-z][\w:.+-]*)\}`([^`]*)`")
 _REST_ROLE = re.compile(r"(?<![\w`]):([A-Za-z][\w:.+-]*):`([^`]*)`")
 _EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.DOTALL)
 _CODE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
@@ -202,11 +202,14 @@ class Term:
 
 
 class Termbase:
-    """The project's termbase: ``locales/glossary.csv`` with columns en,fr,it,nl.
+    """The project's termbase: ``locales/glossary.csv`` with columns en,fr,it,nl,kind.
 
     A cell may list alternatives separated by ``|`` (``pli|plis``). The English
     matches whole words (plus a plural ``s``/``es``); a translation matches when
-    one of its alternatives starts a word of the msgstr.
+    one of its alternatives starts a word of the msgstr. Only rows of kind
+    ``term`` (or with no kind) are checked; rows of kind ``name`` (profile and
+    variant names, which stay as code in the text) and ``rank letter`` are there
+    for translators and translation platforms.
     """
 
     def __init__(self, terms: Sequence[Term], path: str = "") -> None:
@@ -220,7 +223,7 @@ class Termbase:
             reader = csv.DictReader(fh)
             for rowno, row in enumerate(reader, start=2):
                 en = tuple(a.strip() for a in (row.get("en") or "").split("|") if a.strip())
-                if not en:
+                if not en or (row.get("kind") or "term").strip() != "term":
                     continue
                 target = {
                     lang: tuple(a.strip() for a in (row.get(lang) or "").split("|") if a.strip())
@@ -261,7 +264,8 @@ def entry_problems(entry: Entry, path: str, lang: str, termbase: Termbase | None
                 findings.append((kind, f"msgstr[{i}]: {reason}"))
         pairs = [(entry.msgid_plural, forms[-1])]
     for english, translation in pairs:
-        if translation.strip() == english.strip() and len(english.split()) > 4:
+        same_on_purpose = any("same as source" in c for c in entry.comments)
+        if translation.strip() == english.strip() and len(english.split()) > 4 and not same_on_purpose:
             findings.append(("copy", "the msgstr is the English msgid, copied; translate it or leave it empty"))
         if termbase is not None:
             findings += termbase.findings(lang, english, translation)
