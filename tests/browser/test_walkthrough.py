@@ -20,7 +20,9 @@ EXAMPLES = REPO / "tutorial" / "examples"
 LAST_TRUMP_PAGE = "profiles.html"  # docs/profiles.md embeds "winning with your last trump"
 WIDGET = '.linger-walkthrough[data-example="last-trump"]'
 LIVE_TIMEOUT_MS = 90_000
-ALL_LIVE = "[...document.querySelectorAll('.linger-walkthrough')].every((w) => w.dataset.engine === 'live')"
+SETTLED = "[...document.querySelectorAll('.linger-walkthrough')].every((w) => w.dataset.engine !== 'static')"
+ENGINE_STATES = """[...document.querySelectorAll('.linger-walkthrough')].map((w) => [
+  w.dataset.example, w.dataset.engine, w.querySelector('.linger-wt-status').textContent, w.dataset.engineError ?? ''])"""
 NORMALISE = "(html) => { const t = document.createElement('template'); t.innerHTML = html; return t.innerHTML; }"
 
 
@@ -87,6 +89,13 @@ def check_steps(page, widget: str, steps: list[dict], labels: dict, first: int =
     assert stage_state(page, widget, prefix)["step"] == len(steps) - 1, "ArrowRight stops at the last step"
 
 
+def wait_until_live(page) -> None:
+    """Wait until the live engine has settled every walkthrough of the page; all of them must be live."""
+    page.wait_for_function(SETTLED, timeout=LIVE_TIMEOUT_MS)
+    states = page.evaluate(ENGINE_STATES)
+    assert all(state[1] == "live" for state in states), states
+
+
 def labels_of(page, widget: str) -> dict:
     return json.loads(page.get_attribute(widget, "data-labels"))
 
@@ -120,7 +129,7 @@ def test_last_trump_walkthrough(watched_context, open_watched, site_url, lang: s
     assert page.get_attribute(WIDGET, "data-step") == str(len(want["steps"]) - 2)
 
     # The live engine: every walkthrough on the page switches to steps Pyodide computed.
-    page.wait_for_function(ALL_LIVE, timeout=LIVE_TIMEOUT_MS)
+    wait_until_live(page)
     assert "live" in page.get_attribute(f"{WIDGET} .linger-wt-status", "data-state")
     page.focus(WIDGET)
     page.keyboard.press("Home")
@@ -180,7 +189,7 @@ def test_walkthroughs_on_one_page_are_independent(watched_context, open_watched,
     page.goto(f"{site_url}/en/{LAST_TRUMP_PAGE}")
     roots = page.locator(".linger-walkthrough")
     count = roots.count()
-    page.wait_for_function(ALL_LIVE, timeout=LIVE_TIMEOUT_MS)
+    wait_until_live(page)
     assert len(workers) == 1
     if count < 2:
         pytest.fail(f"{LAST_TRUMP_PAGE} should hold several walkthroughs, it holds {count}")
