@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import csv
 import dataclasses
+import io
 import re
 import sys
 from collections import Counter
@@ -41,6 +42,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python tools/i18n_check.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tools import spelling
 from tools.po import Catalog, Entry, Problem, read_po
 
 __all__ = [
@@ -321,10 +323,39 @@ def check_locales(locales: Path, langs: Iterable[str] = LANGS, termbase: Path | 
     tb = Termbase.load(tb_path) if tb_path.is_file() else None
     reports = []
     for lang in langs:
-        for po in sorted((locales / lang / "LC_MESSAGES").rglob("*.po")):
-            cat = read_po(po, _display(po, root))
-            reports.append(check_catalog(cat, lang, tb))
+        pos = sorted((locales / lang / "LC_MESSAGES").rglob("*.po"))
+        cats = [read_po(po, _display(po, root)) for po in pos]
+        mine = [check_catalog(cat, lang, tb) for cat in cats]
+        for po, cat, report in zip(pos, cats, mine):  # one canonical wrapping (tools/locales.py)
+            report.problems += [] if cat.problems else wrap_problems(po, cat.path)
+        try:  # hunspell, one run per language (tools/spelling.py); missing hunspell fails the gate
+            spelled = spelling.check_catalogs(list(zip(pos, cats)), lang, locales / "wordlist" / f"{lang}.txt")
+            for report in mine:
+                report.problems += spelled.get(report.path, [])
+        except spelling.SpellingUnavailable as exc:
+            if mine:
+                mine[0].problems.append(Problem(_display(pos[0].parent, root), 0, "spelling", str(exc)))
+        reports += mine
     return reports
+
+
+def wrap_problems(po: Path, shown: str) -> list[Problem]:
+    """The file must equal its normalised form: what `nox -s locales` writes (tools.locales.normalise)."""
+    try:
+        from babel.messages.pofile import read_po as babel_read, write_po
+    except ImportError:
+        return [Problem(shown, 0, "wrap", "cannot check the wrapping: Babel is missing (python3 -m pip install babel)")]
+    from tools.locales import WIDTH
+
+    raw = po.read_bytes()
+    out = io.BytesIO()
+    write_po(out, babel_read(io.BytesIO(raw), abort_invalid=True), width=WIDTH, include_previous=True,
+             ignore_obsolete=False)
+    if out.getvalue() == raw:
+        return []
+    old, new = raw.decode("utf-8").splitlines(), out.getvalue().decode("utf-8").splitlines()
+    line = next((i for i, (a, b) in enumerate(zip(old, new), 1) if a != b), min(len(old), len(new)) + 1)
+    return [Problem(shown, line, "wrap", f"not normalised: run nox -s locales (wrapped at {WIDTH} columns)")]
 
 
 def format_report(reports: Sequence[FileReport], locales: Path) -> str:
