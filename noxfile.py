@@ -58,6 +58,22 @@ def ensure_chromium(session: nox.Session) -> None:
     )
 
 
+def ensure_hunspell(session: nox.Session) -> None:
+    """Install hunspell and the fr/it/nl dictionaries for the i18n spell check when missing and we may."""
+    from tools.spelling import DICTIONARIES, PACKAGES
+
+    dics = [Path("/usr/share/hunspell", f"{name}.dic") for name in DICTIONARIES.values()]
+    if shutil.which("hunspell") and all(p.exists() for p in dics):
+        return
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", external=True, env=env)
+        session.run("apt-get", "install", "-y", "--no-install-recommends", *PACKAGES, external=True, env=env)
+        return
+    session.warn(f"hunspell or a dictionary is missing and cannot be installed here (needs root on Debian): "
+                 f"`sudo apt-get install -y {' '.join(PACKAGES)}`; the i18n gate fails until then")
+
+
 def ensure_node_modules(session: nox.Session) -> None:
     """Fetch the npm packages the site and browser tests use (Pyodide, axe-core)."""
     lock = ROOT / "package-lock.json"
@@ -78,6 +94,7 @@ def tests(session: nox.Session) -> None:
     """Run the whole test suite (engine, site, walkthroughs, browser) against a fresh site build."""
     install(session, "tests")
     ensure_chromium(session)
+    ensure_hunspell(session)
     ensure_node_modules(session)
     build_site(session, "--fresh")
     session.run("pytest", *session.posargs)
@@ -111,6 +128,7 @@ def locales(session: nox.Session) -> None:
 @nox.session(python=False)
 def i18n(session: nox.Session) -> None:
     """Report translation progress per language and file; fail on broken entries."""
+    ensure_hunspell(session)
     session.run(sys.executable, "-m", "tools.i18n_check", *session.posargs)
 
 

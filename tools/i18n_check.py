@@ -15,6 +15,11 @@ then checks each translated message against its English ``msgid`` and fails
 - ``copy``: the msgstr is the English msgid, copied, and longer than four words;
 - ``term``: the English uses a termbase term (``locales/glossary.csv``,
   columns ``en,fr,it,nl``) and the translation does not use that language's term.
+- ``spelling``: hunspell does not know a word of the translation and the word
+  list ``locales/wordlist/<lang>.txt`` does not have it (``tools/spelling.py``);
+  a missing hunspell or dictionary is a finding too, never a silent skip;
+- ``wrap``: the file differs from its normalised form (``nox -s locales``
+  re-wraps every catalog at 79 columns).
 
 The site build leaves out entries with ``syntax``, ``placeholder`` and
 ``markup`` findings (those show in English), see ``tools/catalogs.py``.
