@@ -18,3 +18,14 @@ def test_widget_logic_under_node() -> None:
         pytest.fail("Node.js is needed for the widget logic tests (node --test)")
     result = subprocess.run([node, "--test", str(HERE / "model.test.mjs")], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("config", ["jsconfig.json", "jsconfig.worker.json"])
+def test_widget_javascript_type_checks(config: str) -> None:
+    """The widget's and the worker's JavaScript pass TypeScript's strict check of their JSDoc types."""
+    tsc = HERE.parents[1] / "node_modules" / ".bin" / "tsc"
+    if not tsc.is_file():
+        pytest.fail("TypeScript is missing from node_modules: run `npm ci`")
+    project = HERE.parents[1] / "tutorial" / "linger_walkthrough" / config
+    result = subprocess.run([str(tsc), "-p", str(project)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -136,11 +136,6 @@ class Walkthrough {
     /** @type {State} */
     this.state = initialState(staticSteps(root));
     this.live = /** @type {HTMLElement} */ (root.querySelector('.linger-wt-live'));
-    this.build();
-    this.render(false);
-  }
-
-  build() {
     const base = this.root.id;
     const label = this.labels;
     this.stage = el('div', { class: 'linger-wt-stage' });
@@ -157,14 +152,14 @@ class Walkthrough {
     });
     const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': label.controls, 'aria-controls': `${base}-stage` });
     this.stage.id = `${base}-stage`;
-    /** @type {Record<string, HTMLButtonElement>} */
-    this.buttons = {};
-    for (const move of /** @type {const} */ (['first', 'back', 'next', 'last'])) {
+    /** @param {import('./linger-model.mjs').Move} move */
+    const moveButton = (move) => {
       const button = el('button', { type: 'button', class: `linger-wt-${move}`, 'data-move': move }, label[move]);
       button.addEventListener('click', () => this.move(move));
-      this.buttons[move] = button;
       controls.append(button);
-    }
+      return button;
+    };
+    this.buttons = { first: moveButton('first'), back: moveButton('back'), next: moveButton('next'), last: moveButton('last') };
     controls.append(this.count);
     this.status = el('p', { class: 'linger-wt-status', role: 'status' });
     this.stage.append(this.note, this.narration, this.tryLabel, this.table, this.backToExample);
@@ -178,6 +173,7 @@ class Walkthrough {
       event.preventDefault();
       this.move(move);
     });
+    this.render(false);
   }
 
   /** @param {import('./linger-model.mjs').Move} move */
@@ -231,7 +227,7 @@ class Walkthrough {
     for (const node of container.querySelectorAll('[aria-describedby], [aria-labelledby]')) {
       for (const attr of ['aria-describedby', 'aria-labelledby']) {
         const value = node.getAttribute(attr);
-        if (value) node.setAttribute(attr, value.split(/\s+/).map((id) => prefix + id).join(' '));
+        if (value) node.setAttribute(attr, value.split(/\s+/).map((/** @type {string} */ id) => prefix + id).join(' '));
       }
     }
   }
