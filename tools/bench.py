@@ -92,13 +92,18 @@ def edit_one_line(po: Path, text: str) -> str:
 
 
 def _warm_worker(lang: str, out: Path, doctrees: Path, srcdir: Path) -> None:
-    """Import the Sphinx stack, say ready, then rebuild ``lang`` once per line on stdin."""
-    import sphinx.cmd.build
-    import sphinx.application  # noqa: F401
-    import myst_parser  # noqa: F401
-    import furo  # noqa: F401
-    import docutils.parsers.rst  # noqa: F401
+    """Load Sphinx and the site's extensions, say ready, then rebuild ``lang`` once on request."""
+    import io
 
+    import sphinx.cmd.build
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    # Warm up as a long-running preview process would be: every module imported,
+    # the catalogs compiled. Nothing is read or written, so no translation is cached.
+    with patch_docutils(ROOT / "docs"), docutils_namespace():
+        Sphinx(str(srcdir), str(ROOT / "docs"), str(out / lang), str(doctrees / lang), "html",
+               confoverrides={"language": lang}, status=io.StringIO(), warning=sys.stderr)
     cmd = sphinx_command(lang, out, doctrees, srcdir=srcdir, confdir=ROOT / "docs")[3:]
     print("ready", flush=True)
     for _line in sys.stdin:

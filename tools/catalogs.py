@@ -13,6 +13,8 @@ of ``tools/i18n_check.py`` (``nox -s i18n``); compiling never fails.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from pathlib import Path
 
@@ -50,11 +52,34 @@ def compile_catalog(po: Path, mo: Path, lang: str) -> list[Problem]:
     return dropped
 
 
-def compile_language(locale_dir: Path, lang: str) -> list[Problem]:
-    """Compile every ``<locale_dir>/<lang>/LC_MESSAGES/**/*.po`` next to itself."""
+def compile_language(locale_dir: Path, lang: str, cache: Path | None = None) -> list[Problem]:
+    """Compile every ``<locale_dir>/<lang>/LC_MESSAGES/**/*.po`` next to itself.
+
+    With ``cache`` (a JSON file of content hashes), catalogs whose ``.po`` and
+    ``.mo`` are unchanged since the last call are not parsed again: a rebuild
+    after a one-line edit compiles one catalog, not all of them.
+    """
+    seen: dict[str, list[str]] = {}
+    if cache is not None and cache.is_file():
+        try:
+            seen = json.loads(cache.read_text(encoding="utf-8"))
+        except ValueError:
+            seen = {}
     problems: list[Problem] = []
+    now: dict[str, list[str]] = {}
     for po in sorted((locale_dir / lang / "LC_MESSAGES").rglob("*.po")):
-        problems += compile_catalog(po, po.with_suffix(".mo"), lang)
+        mo = po.with_suffix(".mo")
+        key = str(po.resolve())
+        po_hash = hashlib.sha256(po.read_bytes()).hexdigest()
+        mo_hash = hashlib.sha256(mo.read_bytes()).hexdigest() if mo.is_file() else ""
+        if seen.get(key) == [po_hash, mo_hash] and mo_hash:
+            now[key] = seen[key]
+            continue
+        problems += compile_catalog(po, mo, lang)
+        now[key] = [po_hash, hashlib.sha256(mo.read_bytes()).hexdigest()]
+    if cache is not None and now != seen:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(now, indent=0, sort_keys=True), encoding="utf-8")
     return problems
 
 

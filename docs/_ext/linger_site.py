@@ -155,7 +155,8 @@ def compile_catalogs(app: Sphinx, config: Config) -> None:
     for locale_dir in config.locale_dirs:
         path = Path(app.srcdir, locale_dir)
         if lang != DEFAULT_LANGUAGE and (path / lang).is_dir():
-            left_out = compile_language(path, lang)
+            cache = Path(app.doctreedir, "linger-catalogs.json")
+            left_out = compile_language(path, lang, cache=cache)
             for problem in left_out:
                 # Not a warning: the build must survive a broken entry (English shows);
                 # `nox -s i18n` is the gate that fails on it.
@@ -214,7 +215,41 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
         context["body"] = _UNTRANSLATED.sub(r'<\1\2 lang="en"', context["body"])
 
 
+def _speed_up_myst_translations() -> None:
+    """Stop MyST from building throw-away docutils settings for every translated message.
+
+    ``myst_parser``'s ``setup_render`` evaluates ``make_document()`` eagerly as the
+    default of ``options.get("document", ...)``, even though Sphinx always passes
+    the document. Each call populates docutils' option parser (several ms), and
+    Sphinx parses every ``msgstr`` separately: about a third of a French build
+    went there. Caching the default settings keeps the behaviour (each call still
+    gets its own copy) and makes translated builds, full and incremental, faster.
+    """
+    try:
+        from myst_parser.mdit_to_docutils import base
+    except ImportError:  # pragma: no cover - myst_parser is a hard requirement of conf.py
+        return
+    if getattr(base.make_document, "_linger_cached", False):
+        return
+    import copy
+    import functools
+
+    from docutils.frontend import get_default_settings
+    from docutils.utils import new_document
+
+    @functools.cache
+    def default_settings(parser_cls: type) -> Any:
+        return get_default_settings(parser_cls)
+
+    def make_document(source_path: str = "notset", parser_cls: type = base.RSTParser) -> nodes.document:
+        return new_document(source_path, settings=copy.deepcopy(default_settings(parser_cls)))
+
+    make_document._linger_cached = True  # type: ignore[attr-defined]
+    base.make_document = make_document
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    _speed_up_myst_translations()
     app.add_config_value("linger_base_url", "", "html", types=frozenset({str}))
     app.add_node(card, html=(visit_card_html, depart_card_html))
     app.add_role("card", card_role)
