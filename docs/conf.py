@@ -41,6 +41,7 @@ release = version = "0.1"
 extensions = [
     "myst_parser",
     "linger_site",
+    "linger_status",  # the {translation-status} table on status.md
 ]
 if importlib.util.find_spec("linger_walkthrough") is not None:
     extensions.append("linger_walkthrough")
