@@ -110,8 +110,11 @@ def test_report_counts_per_language_and_file(tmp_path: Path, capsys: pytest.Capt
         + '#~ msgid "Old"\n#~ msgstr "Vieux"\n',
         encoding="utf-8",
     )
+    from tools.locales import normalise
+
+    normalise(tmp_path / "locales")  # the gate also wants the canonical wrapping
     code, out = run_gate(tmp_path / "locales", capsys, "-l", "fr")
-    assert code == 0
+    assert code == 0, out
     row = next(ln for ln in out.splitlines() if ln.startswith("page.po"))
     assert row.split() == ["page.po", "1", "1", "1", "1", "33.3%"]
     code, out = run_gate(tmp_path / "locales", capsys, "-l", "fr", "--min-percent", "100")
@@ -198,3 +201,191 @@ def test_compiler_rewrites_only_changed_catalogs(tmp_path: Path) -> None:
     os.utime(po, ns=(stamp - 10**9, stamp - 10**9))  # e.g. a copy that kept an older date
     compile_catalog(po, mo, "fr")
     assert gettext.GNUTranslations(mo.open("rb")).gettext("a") == "c"
+
+
+# -- Spelling (hunspell) and canonical wrapping ---------------------------------
+
+
+def test_gate_fails_on_a_misspelled_word(locales: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A word the language's hunspell dictionary does not know fails the gate at the msgstr line that holds it."""
+    po = locales / "fr" / "LC_MESSAGES" / "index.po"
+    line = append(po, entry("The winner of the trick draws a card.", "Le gagnant du pli pioche une crate."))
+    code, out = run_gate(locales, capsys)
+    assert code == 1
+    assert f"locales/fr/LC_MESSAGES/index.po:{line + 1}: spelling: 'crate'" in out, out
+    assert "'gagnant'" not in out and "'pioche'" not in out
+
+
+def test_spelling_finding_names_the_line_of_a_wrapped_msgstr(locales: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In a msgstr wrapped over several lines, the finding names the line where the word is."""
+    po = locales / "it" / "LC_MESSAGES" / "faq.po"
+    line = append(po, 'msgid "A long answer."\nmsgstr ""\n"Chi vince la presa pesca una carta dal tallone, "\n'
+                      '"poi apre la presa sucessiva."\n\n')
+    code, out = run_gate(locales, capsys)
+    assert code == 1
+    assert f"locales/it/LC_MESSAGES/faq.po:{line + 3}: spelling: 'sucessiva'" in out, out
+
+
+def test_markup_is_not_spell_checked(locales: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Role targets, card codes, placeholders, code, URLs and card labels are not words of the translation."""
+    po = locales / "nl" / "LC_MESSAGES" / "index.po"
+    msgid = ("{player} plays {card}`KC` against the {term}`trump`: see `draw-per-card`, "
+             "{doc}`how-to-play` and https://example.org/xqzv (K♣, %(count)s).")
+    msgstr = ("{player} speelt {card}`KC` tegen de {term}`troef <trump>`: zie `draw-per-card`, "
+              "{doc}`how-to-play` en https://example.org/xqzv (H♣, %(count)s).")
+    line = append(po, entry(msgid, msgstr))
+    code, out = run_gate(locales, capsys)
+    assert f"index.po:{line}" not in out and f"index.po:{line + 1}" not in out, out
+    assert code == 0, out
+    assert spelling.visible_text(msgstr) == "speelt tegen de troef : zie , en ( , )."
+
+
+def test_word_list_accepts_project_words_only(tmp_path: Path) -> None:
+    """The word list accepts its words (a lower-case entry also capitalised, an elided entry only before an
+    apostrophe); every other unknown word is still reported."""
+    words = spelling.WordList.parse("smazzata\nPyodide\ndell'\n")
+    assert words.accepts("smazzata") and words.accepts("Smazzata") and words.accepts("Pyodide")
+    assert not words.accepts("pyodide")  # a name keeps its capital
+    assert words.accepts("dell", elided=True) and not words.accepts("dell")
+    text = HEADER + entry("The deal runs in Pyodide.", "La smazzata gira in Pyodide, dell'ultimo tallonne.")
+    po = tmp_path / "it" / "LC_MESSAGES" / "p.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(text, encoding="utf-8")
+    found = spelling.check_catalogs([(po, read_po(po, "p.po"))], "it", words)
+    assert [(p.line, p.kind, p.reason) for p in found["p.po"]] == [(7, "spelling", "'tallonne'")]
+
+
+def test_missing_hunspell_fails_the_gate_with_a_clear_message(
+        locales: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without hunspell the gate fails and says how to install it; it never skips the spell check silently."""
+    monkeypatch.setattr(spelling.shutil, "which", lambda name: None)
+    code, out = run_gate(locales, capsys, "-l", "fr")
+    assert code == 1
+    assert "locales/fr/LC_MESSAGES:0: spelling: hunspell is not installed" in out
+    assert "apt-get install -y hunspell hunspell-fr hunspell-it hunspell-nl" in out
+
+
+def test_gate_fails_on_a_catalog_that_is_not_normalised(locales: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A catalog must equal its normalised form (wrapped at 79 columns by `nox -s locales`): a translation
+    line that is too long fails the gate once for the file, at the first line that differs."""
+    po = locales / "nl" / "LC_MESSAGES" / "how-to-play.po"
+    lines = po.read_text(encoding="utf-8").splitlines(keepends=True)
+    # Join the first msgstr that is wrapped over several lines into one long line.
+    start = next(i for i, ln in enumerate(lines) if ln == 'msgstr ""\n' and i > 20 and lines[i + 2].startswith('"'))
+    end = start + 1
+    while end < len(lines) and lines[end].startswith('"'):
+        end += 1
+    joined = "".join(ln.strip()[1:-1] for ln in lines[start + 1:end])
+    lines[start:end] = [f'msgstr "{joined}"\n']
+    po.write_text("".join(lines), encoding="utf-8")
+    assert len(lines[start]) > WIDTH + 1
+    code, out = run_gate(locales, capsys)
+    assert code == 1
+    findings = [ln for ln in out.splitlines() if ": wrap: " in ln]
+    assert findings == [f"locales/nl/LC_MESSAGES/how-to-play.po:{start + 1}: wrap: not normalised: "
+                        f"run nox -s locales (wrapped at {WIDTH} columns)"], out
+    normalise(locales)  # what the finding asks for fixes it
+    code, out = run_gate(locales, capsys)
+    assert code == 0, out
+
+
+def test_the_real_catalogs_pass_the_spell_check(repo_root: Path) -> None:
+    """Every French, Italian and Dutch translation in locales/ passes hunspell, with the project word lists
+    (a finding here is a typo to fix in the catalog, or a name or game word to add to locales/wordlist/)."""
+    locales = repo_root / "locales"
+    findings = []
+    for lang in ("fr", "it", "nl"):
+        pos = sorted((locales / lang / "LC_MESSAGES").rglob("*.po"))
+        assert pos, f"no {lang} catalogs"
+        cats = [(po, read_po(po, str(po.relative_to(repo_root)))) for po in pos]
+        found = spelling.check_catalogs(cats, lang, locales / "wordlist" / f"{lang}.txt")
+        findings += [str(p) for problems in found.values() for p in problems]
+    assert findings == [], "\n".join(findings)
+
+
+def test_the_real_catalogs_are_normalised(repo_root: Path) -> None:
+    """Every catalog in locales/ is in the canonical wrapping that `nox -s locales` writes."""
+    findings = []
+    for po in sorted((repo_root / "locales").glob("*/LC_MESSAGES/*.po")):
+        findings += [str(p) for p in i18n_check.wrap_problems(po, str(po.relative_to(repo_root)))]
+    assert findings == [], "\n".join(findings)
+
+
+# -- The translation status page ------------------------------------------------------
+
+STATUS_PAGE = """\
+# Status
+
+```{translation-status}
+```
+"""
+
+
+def po_text(pairs: list[tuple[str, str, str]], revision: str | None = None) -> str:
+    """A catalog from (msgid, msgstr, flags) triples."""
+    head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    if revision:
+        head += f'"PO-Revision-Date: {revision}\\n"\n'
+    return head + "\n" + "".join(entry(a, b, f) for a, b, f in pairs)
+
+
+def test_status_directive_tabulates_each_catalog(tmp_path: Path, repo_root: Path) -> None:
+    """The status page has a table per language with a row per catalog: percent translated (fuzzy and empty
+    entries count as untranslated, rounded down), translated / total, and the date of the last change
+    (outside git: PO-Revision-Date, else the file date); its words come from the page's catalog."""
+    import os
+    import re
+    import subprocess
+    import sys
+    from datetime import datetime, timezone
+
+    src = tmp_path / "docs"
+    src.mkdir()
+    (src / "index.md").write_text(STATUS_PAGE, encoding="utf-8")
+    catalogs = {
+        "fr/page.po": po_text([("One", "Un", ""), ("Two", "Deux", ""), ("Three", "Trois", ""),
+                               ("Four", "Quatre", "fuzzy"), ("Five", "", "")], revision="2026-01-02 10:00+0100"),
+        "fr/index.po": po_text([("Catalog", "Catalogue", ""), ("All catalogs", "Tous les catalogues", ""),
+                                ("Last change", "", "")]),
+        "it/page.po": po_text([("One", "Uno", ""), ("Two", "Due", "")]),
+        "nl/page.po": po_text([("One", "", "")]),
+    }
+    for name, text in catalogs.items():
+        path = tmp_path / "locales" / name.replace("/", "/LC_MESSAGES/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    stamp = datetime(2025, 5, 6, 12, tzinfo=timezone.utc).timestamp()
+    for name in ("fr/index.po", "it/page.po", "nl/page.po"):
+        os.utime(tmp_path / "locales" / name.replace("/", "/LC_MESSAGES/"), (stamp, stamp))
+
+    build_language("fr", tmp_path / "site", tmp_path / "doctrees", srcdir=src, confdir=repo_root / "docs",
+                   fresh=True)
+    page = (tmp_path / "site" / "fr" / "index.html").read_text(encoding="utf-8")
+
+    def rows(lang: str) -> list[list[str]]:
+        table = re.search(rf'<table class="[^"]*ll-status-{lang}[^"]*".*?</table>', page, re.S)
+        assert table, f"no {lang} table"
+        body = table.group(0).split("<tbody>")[1]
+        return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+                for r in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+
+    assert rows("fr") == [
+        ["index.po", "66%", "2 / 3", "2025-05-06"],
+        ["page.po", "60%", "3 / 5", "2026-01-02"],
+        ["Tous les catalogues", "62%", "5 / 8", "2026-01-02"],
+    ]
+    assert rows("it") == [["page.po", "100%", "2 / 2", "2025-05-06"], ["Tous les catalogues", "100%", "2 / 2", "2025-05-06"]]
+    assert rows("nl") == [["page.po", "0%", "0 / 1", "2025-05-06"], ["Tous les catalogues", "0%", "0 / 1", "2025-05-06"]]
+    # The column names are page text: translated where the catalog has them, English where it has not.
+    heads = re.findall(r"<th[^>]*>(.*?)</th>", page, re.S)
+    assert [re.sub(r"<[^>]+>", "", h).strip() for h in heads[:4]] == ["Catalogue", "Translated", "Messages",
+                                                                      "Last change"]
+    for name in ("Français", "Italiano", "Nederlands"):
+        assert f'<span class="caption-text">{name}</span>' in page
+
+    # The gettext builder extracts the table's words, and no number, date or file name.
+    pot = tmp_path / "pot"
+    subprocess.run([sys.executable, "-m", "sphinx", "-b", "gettext", "-q", "-c", str(repo_root / "docs"),
+                    str(src), str(pot)], check=True, cwd=repo_root)
+    msgids = [e.msgid for e in read_po(pot / "index.pot").entries]
+    assert msgids == ["Status", "Catalog", "Translated", "Messages", "Last change", "All catalogs"]
