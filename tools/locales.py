@@ -51,25 +51,27 @@ def extract(pot_dir: Path) -> None:
           "-o", pot_dir / "linger_site.pot", Path("docs", "_ext")])
 
 
-def normalise(locales: Path, width: int = WIDTH) -> list[Path]:
-    """Rewrite every readable catalog with one canonical wrapping; return those skipped."""
+def normalise_one(po: Path, width: int = WIDTH) -> bool:
+    """Rewrite one catalog in the canonical wrapping; False if it is broken (left alone)."""
     from babel.messages.pofile import read_po as babel_read, write_po
 
-    skipped = []
-    for po in sorted(locales.glob("*/LC_MESSAGES/**/*.po")):
-        if read_po(po).problems:  # never rewrite a broken file: the gate reports it
-            skipped.append(po)
-            continue
-        with po.open("rb") as fh:
-            catalog = babel_read(fh, abort_invalid=True)
-        tmp = po.with_suffix(".po.tmp")
-        with tmp.open("wb") as fh:
-            write_po(fh, catalog, width=width, include_previous=True, ignore_obsolete=False)
-        if tmp.read_bytes() == po.read_bytes():
-            tmp.unlink()
-        else:
-            tmp.replace(po)
-    return skipped
+    if read_po(po).problems:  # never rewrite a broken file: the gate reports it
+        return False
+    with po.open("rb") as fh:
+        catalog = babel_read(fh, abort_invalid=True)
+    tmp = po.with_suffix(".po.tmp")
+    with tmp.open("wb") as fh:
+        write_po(fh, catalog, width=width, include_previous=True, ignore_obsolete=False)
+    if tmp.read_bytes() == po.read_bytes():
+        tmp.unlink()
+    else:
+        tmp.replace(po)
+    return True
+
+
+def normalise(locales: Path, width: int = WIDTH) -> list[Path]:
+    """Rewrite every readable catalog with one canonical wrapping; return those skipped."""
+    return [po for po in sorted(locales.glob("*/LC_MESSAGES/**/*.po")) if not normalise_one(po, width)]
 
 
 def update(pot_dir: Path, locales: Path, langs: Sequence[str] = LANGS) -> None:
@@ -85,10 +87,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pot-dir", type=Path, default=ROOT / "build" / "gettext")
     parser.add_argument("--locales", type=Path, default=ROOT / "locales")
     parser.add_argument("--normalise-only", action="store_true", help="only re-wrap the catalogs")
+    parser.add_argument("--new-only", action="store_true",
+                        help="only create catalogs for new pages; leave existing catalogs untouched")
     args = parser.parse_args(argv)
+    langs = args.lang or LANGS
+    if args.new_only:
+        extract(args.pot_dir)
+        fresh = args.pot_dir / "new"
+        fresh.mkdir()
+        for pot in sorted(args.pot_dir.glob("*.pot")):
+            if not all((args.locales / lang / "LC_MESSAGES" / f"{pot.stem}.po").exists() for lang in langs):
+                shutil.copy2(pot, fresh / pot.name)
+        if not any(fresh.iterdir()):
+            print("no new pages: every template already has its catalogs")
+            return 0
+        update(fresh, args.locales, langs)
+        for po in sorted(args.locales.glob("*/LC_MESSAGES/*.po")):
+            if (fresh / f"{po.stem}.pot").exists():
+                normalise_one(po)
+        return 0
     if not args.normalise_only:
         extract(args.pot_dir)
-        update(args.pot_dir, args.locales, args.lang or LANGS)
+        update(args.pot_dir, args.locales, langs)
     skipped = normalise(args.locales)
     for po in skipped:
         print(f"not re-wrapped (syntax errors; see `nox -s i18n`): {po.relative_to(ROOT)}", file=sys.stderr)
