@@ -21,6 +21,7 @@ from tools.catalogs import compile_engine_catalogs as _compile_engine_catalogs  
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"
+nox.options.reuse_venv = "yes"  # reinstalling is quick when nothing changed; CI starts from a fresh clone
 
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 # Python 3.11 is the project's floor and what CI runs; any newer interpreter

@@ -214,6 +214,11 @@ def build_site(langs: Sequence[str] = tuple(LANGUAGES), *, out: Path = ROOT / "b
     start = time.perf_counter()
     compile_engine_catalogs()
     out.mkdir(parents=True, exist_ok=True)
+    if fresh:  # also forget pages whose source is gone (Sphinx never deletes their HTML)
+        for lang in langs:
+            for stale in (out / lang, doctrees / lang):
+                if stale.exists():
+                    shutil.rmtree(stale)
     workers = parallel or min(len(langs), os.cpu_count() or 1)
     errors: list[str] = []
 
@@ -245,7 +250,8 @@ def build_site(langs: Sequence[str] = tuple(LANGUAGES), *, out: Path = ROOT / "b
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build_site", description=__doc__.split("\n\n")[0])
     parser.add_argument("langs", nargs="*", default=list(LANGUAGES), help="languages (default: all four)")
-    parser.add_argument("--fresh", action="store_true", help="re-read every page (-E): the full -W gate")
+    parser.add_argument("--fresh", action="store_true",
+                        help="start the languages from scratch: the full -W gate, and no pages left from removed sources")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
     parser.add_argument("--doctrees", type=Path, default=ROOT / "build" / "doctrees")
     parser.add_argument("--parallel", type=int, default=None, help="languages built at once (default: cores)")

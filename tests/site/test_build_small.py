@@ -156,3 +156,14 @@ def test_bad_card_code_fails_the_build(tmp_path: Path, repo_root: Path) -> None:
     with pytest.raises(BuildError) as excinfo:
         build(tmp_path, repo_root, "en", src)
     assert "invalid card code 'ZX'" in str(excinfo.value)
+
+
+def test_hreflang_uses_the_base_url_when_given(tmp_path: Path, repo_root: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """With LINGER_BASE_URL, alternates are absolute URLs (what search engines ask for)."""
+    monkeypatch.setenv("LINGER_BASE_URL", "https://example.org/linger/")
+    src = make_site(tmp_path, repo_root, {"index": "# Home\n\nHello.\n\n```{toctree}\nother\n```\n",
+                                          "other": OTHER}, {})
+    page = (build(tmp_path, repo_root, "en", src) / "other.html").read_text(encoding="utf-8")
+    assert '<link rel="alternate" hreflang="fr" href="https://example.org/linger/fr/other.html">' in page
+    assert '<link rel="alternate" hreflang="x-default" href="https://example.org/linger/en/other.html">' in page
