@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import csv
 import dataclasses
+import functools
 import io
 import re
 import sys
@@ -189,6 +190,13 @@ def check_pair(msgid: str, msgstr: str) -> list[tuple[str, str]]:
     return findings
 
 
+@functools.lru_cache(maxsize=None)
+def _en_pattern(alternatives: tuple[str, ...]) -> re.Pattern[str]:
+    """The English alternatives as whole words (plus a plural ``s``/``es``), compiled once."""
+    alts = "|".join(r"\s+".join(map(re.escape, a.split())) for a in alternatives)
+    return re.compile(rf"(?<!\w)(?:{alts})(?:s|es)?(?!\w)", re.IGNORECASE)
+
+
 @dataclasses.dataclass(frozen=True)
 class Term:
     en: tuple[str, ...]
@@ -196,8 +204,7 @@ class Term:
     row: int
 
     def en_pattern(self) -> re.Pattern[str]:
-        alts = "|".join(r"\s+".join(map(re.escape, a.split())) for a in self.en)
-        return re.compile(rf"(?<!\w)(?:{alts})(?:s|es)?(?!\w)", re.IGNORECASE)
+        return _en_pattern(self.en)
 
     def matches(self, lang: str, text: str) -> bool:
         for alt in self.target.get(lang, ()):
