@@ -124,7 +124,12 @@ def test_html_carries_the_widget_settings(tmp_path: Path) -> None:
     assert toml == (EXAMPLES / f"{EXAMPLE}.toml").read_text(encoding="utf-8")
     assert page.count('class="linger-wt-step"') == len(scripted()["steps"])
     assert 'aria-live="polite"' in page
-    assert "linger-walkthrough.mjs" in page and "linger-walkthrough.css" in page
+    engine = re.search(r'<script [^>]*src="_static/linger-engine\.mjs"[^>]*>', page)
+    assert engine and 'type="module"' in engine.group(0) and 'data-pyodide="./../_pyodide/"' in engine.group(0)
+    assert page.index(engine.group(0)) < page.index("</head>"), "the engine starts while the page is parsed"
+    widget = re.search(r'<script [^>]*src="_static/linger-walkthrough\.mjs\?v=[0-9a-f]+"[^>]*>', page)
+    assert widget and 'type="module"' in widget.group(0)
+    assert "linger-walkthrough.css" in page
     for name in ("linger-walkthrough.mjs", "linger-model.mjs", "linger-worker.mjs", "linger-walkthrough.css"):
         assert (out / "_static" / name).is_file()
 
@@ -133,6 +138,18 @@ def _unescape(text: str) -> str:
     import html
 
     return html.unescape(text)
+
+
+def test_pages_without_walkthrough_do_not_load_the_widget(tmp_path: Path) -> None:
+    """Only pages that hold a walkthrough link the widget's script and style."""
+    src = make_project(tmp_path, directive())
+    (src / "other.md").write_text("# Other\n\nNo walkthrough here.\n", encoding="utf-8")
+    (src / "index.md").write_text((src / "index.md").read_text(encoding="utf-8") + "\n```{toctree}\nother\n```\n", encoding="utf-8")
+    out, warnings = build(src, "html")
+    assert warnings == ""
+    assert "linger-walkthrough.mjs" in (out / "index.html").read_text(encoding="utf-8")
+    other = (out / "other.html").read_text(encoding="utf-8")
+    assert "linger-walkthrough" not in other
 
 
 def test_plain_text_builder_gets_the_narration(tmp_path: Path) -> None:

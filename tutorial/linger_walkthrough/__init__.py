@@ -30,6 +30,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -272,8 +273,30 @@ def add_assets(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
     app.config.html_static_path.append(str(STATIC))
+
+
+def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: nodes.document | None) -> None:
+    """Link the widget's CSS and scripts from the pages that hold a walkthrough (and only those).
+
+    The scripts are ``async`` modules in ``<head>``: the theme writes its script tags at the
+    end of ``<body>``, where they only run once the whole page is parsed.  From ``<head>``,
+    ``linger-engine.mjs`` (no imports) starts the live engine's worker while the page is
+    still being parsed; ``linger-walkthrough.mjs`` starts the widgets when the DOM is ready.
+    The engine module is linked without a version query: the widget module imports it by
+    that URL, and one URL means one module instance, so one worker.  The engine's tag
+    carries the site's Pyodide folder, relative to the page, in ``data-pyodide``.
+    """
+    if app.builder.format != "html" or doctree is None or next(doctree.findall(walkthrough), None) is None:
+        return
     app.add_css_file("linger-walkthrough.css")
-    app.add_js_file("linger-walkthrough.mjs", type="module")
+    pathto = context["pathto"]
+    widget = STATIC / "linger-walkthrough.mjs"
+    pyodide = relative_uri(app.builder.get_target_uri(pagename), "") + app.config.linger_walkthrough_pyodide
+    tags = [
+        f'<script async type="module" src="{_attr(pathto("_static/linger-engine.mjs", 1))}" data-pyodide="{_attr(pyodide)}"></script>',
+        f'<script async type="module" src="{_attr(pathto(f"_static/{widget.name}", 1))}?v={zlib.crc32(widget.read_bytes()):08x}"></script>',
+    ]
+    context["metatags"] = "\n    ".join([context.get("metatags", ""), *tags])
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -287,4 +310,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("walkthrough", WalkthroughDirective)
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("builder-inited", add_assets)
+    app.connect("html-page-context", add_page_assets)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

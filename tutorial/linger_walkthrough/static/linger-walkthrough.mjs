@@ -2,91 +2,18 @@
 /**
  * DOM glue of the walkthrough widget. The page holds every step as static
  * HTML (see the Sphinx directive); this module turns each `.linger-walkthrough`
- * into a stepper at once, then starts the page's one live-engine worker and,
- * when it is ready, swaps in the steps Pyodide computed and offers "try
- * another card". The logic lives in linger-model.mjs.
+ * into a stepper at once and, when the page's live engine (linger-engine.mjs)
+ * is ready, swaps in the steps Pyodide computed and offers "try another card".
+ * The logic lives in linger-model.mjs.
  */
+import { getEngine } from './linger-engine.mjs';
 import {
   applyMove, enterBranch, format, initialState, keyMove, leaveBranch, stepsFromJson, view, withLiveSteps,
 } from './linger-model.mjs';
 
 /** @typedef {import('./linger-model.mjs').Step} Step */
 /** @typedef {import('./linger-model.mjs').State} State */
-/** @typedef {{ok: true, result: string} | {ok: false, error: {type: string, message: string}}} Reply */
-
-// -- The live engine: one worker per page, shared by every walkthrough --------------------------
-
-class Engine {
-  /** @param {string} indexURL absolute URL of the site's _pyodide/ folder */
-  constructor(indexURL) {
-    const url = new URL('linger-worker.mjs', import.meta.url);
-    url.searchParams.set('index', indexURL);
-    this.worker = new Worker(url, { type: 'module' });
-    performance.mark('linger-worker-start');
-    /** @type {Record<string, number>} start-up phases reported by the worker (ms since it started) */
-    this.phases = {};
-    /** @type {Map<number, (reply: Reply) => void>} */
-    this.pending = new Map();
-    this.nextId = 1;
-    /** @type {(value: number) => void} */
-    let resolveReady = () => {};
-    /** @type {(reason: Error) => void} */
-    let rejectReady = () => {};
-    /** Resolves with the start-up time in ms once Pyodide and the engine are loaded. */
-    this.ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
-    this.worker.addEventListener('message', (event) => {
-      const msg = event.data;
-      if (msg.type === 'status') {
-        this.phases = msg.phases ?? {};
-        if (msg.state === 'ready') resolveReady(msg.ms);
-        else rejectReady(new Error(msg.message));
-        return;
-      }
-      const done = this.pending.get(msg.id);
-      this.pending.delete(msg.id);
-      done?.(msg);
-    });
-    this.worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      rejectReady(new Error(event.message || 'the worker did not start'));
-    });
-  }
-
-  /**
-   * @param {Record<string, unknown>} request
-   * @returns {Promise<any>} the parsed JSON result; rejects with the engine's message
-   */
-  async call(request) {
-    await this.ready;
-    const id = this.nextId++;
-    /** @type {Reply} */
-    const reply = await new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.worker.postMessage({ ...request, id });
-    });
-    if (!reply.ok) throw new Error(reply.error.message);
-    return JSON.parse(reply.result);
-  }
-
-  /** @param {string} toml @param {string} lang @param {string} [source] */
-  replay(toml, lang, source) {
-    return this.call({ type: 'replay', toml, lang, source });
-  }
-
-  /** @param {string} toml @param {string} lang @param {number} atStep @param {string} card @param {string} [source] */
-  branch(toml, lang, atStep, card, source) {
-    return this.call({ type: 'branch', toml, lang, atStep, card, source });
-  }
-}
-
-/** @type {Engine | null} */
-let engine = null;
-
-/** @param {string} indexURL */
-function getEngine(indexURL) {
-  engine ??= new Engine(indexURL);
-  return engine;
-}
+/** @typedef {import('./linger-engine.mjs').Engine} Engine */
 
 // -- One widget ---------------------------------------------------------------------------------
 
@@ -135,6 +62,8 @@ class Walkthrough {
     this.players = JSON.parse(data.players ?? '[]');
     /** @type {State} */
     this.state = initialState(staticSteps(root));
+    /** @type {Engine | null} */
+    this.engine = null;
     this.live = /** @type {HTMLElement} */ (root.querySelector('.linger-wt-live'));
     const base = this.root.id;
     const label = this.labels;
@@ -252,7 +181,8 @@ class Walkthrough {
     this.setStatus(this.labels.busy, 'busy');
     try {
       const t0 = performance.now();
-      const data = await /** @type {Engine} */ (engine).branch(this.toml, this.lang, atStep, card, this.source);
+      if (!this.engine) throw new Error('no live engine');
+      const data = await this.engine.branch(this.toml, this.lang, atStep, card, this.source);
       if (data.error) throw new Error(data.error);
       this.state = enterBranch(this.state, atStep, card, stepsFromJson(data));
       this.render(true);
@@ -272,6 +202,7 @@ class Walkthrough {
 
   /** @param {Engine} eng */
   async goLive(eng) {
+    this.engine = eng;
     this.setStatus(this.labels.loading, 'loading');
     try {
       await eng.ready;
@@ -302,24 +233,29 @@ function escapeHtml(text) {
 }
 
 // -- Start --------------------------------------------------------------------------------------
+// Loaded with `async`: the widgets start when the DOM is parsed.
 
-const roots = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
-const widgets = roots.map((root) => new Walkthrough(root));
+const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
+const pyodidePath = tag?.dataset.pyodide ?? document.querySelector('.linger-walkthrough')?.getAttribute('data-pyodide');
 
-if (widgets.length > 0) {
-  const indexURL = new URL(roots[0].dataset.pyodide ?? '../_pyodide/', document.baseURI).href;
-  performance.mark('linger-first-step');
-  const eng = getEngine(indexURL);
-  eng.ready.then(() => performance.mark('linger-engine-ready'), () => {});
-  Promise.all(widgets.map((widget) => widget.goLive(eng))).then(() => performance.mark('linger-live'));
-  // A small hook for the browser tests and the benchmark: the same worker the widgets use.
-  /** @type {any} */ (window).lingerLonger = {
-    ready: eng.ready,
-    widgets,
-    engine: eng,
-    /** @param {string} toml @param {string} lang @param {string} [source] */
-    replay: (toml, lang, source) => eng.replay(toml, lang, source),
-    /** @param {string} toml @param {string} lang @param {number} atStep @param {string} card @param {string} [source] */
-    branch: (toml, lang, atStep, card, source) => eng.branch(toml, lang, atStep, card, source),
+if (pyodidePath != null) {
+  const eng = getEngine(new URL(pyodidePath, document.baseURI).href);
+  const start = () => {
+    const roots = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
+    const widgets = roots.map((root) => new Walkthrough(root));
+    performance.mark('linger-first-step');
+    Promise.all(widgets.map((widget) => widget.goLive(eng))).then(() => performance.mark('linger-live'));
+    // A small hook for the browser tests and the benchmark: the same worker the widgets use.
+    /** @type {any} */ (window).lingerLonger = {
+      ready: eng.ready,
+      widgets,
+      engine: eng,
+      /** @param {string} toml @param {string} lang @param {string} [source] */
+      replay: (toml, lang, source) => eng.replay(toml, lang, source),
+      /** @param {string} toml @param {string} lang @param {number} atStep @param {string} card @param {string} [source] */
+      branch: (toml, lang, atStep, card, source) => eng.branch(toml, lang, atStep, card, source),
+    };
   };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 }

@@ -1,0 +1,91 @@
+// @ts-check
+/**
+ * The page's live engine: one module Web Worker (linger-worker.mjs) running Pyodide and the
+ * engine wheel, shared by every walkthrough on the page. This module has no imports, so that
+ * the worker starts as early as possible: the page loads it with `async` from <head>.
+ */
+
+/** @typedef {{ok: true, result: string} | {ok: false, error: {type: string, message: string}}} Reply */
+
+export class Engine {
+  /** @param {string} indexURL absolute URL of the site's _pyodide/ folder */
+  constructor(indexURL) {
+    const url = new URL('linger-worker.mjs', import.meta.url);
+    url.searchParams.set('index', indexURL);
+    this.worker = new Worker(url, { type: 'module' });
+    performance.mark('linger-worker-start');
+    /** @type {Record<string, number>} start-up phases reported by the worker (ms since it started) */
+    this.phases = {};
+    /** @type {Map<number, (reply: Reply) => void>} */
+    this.pending = new Map();
+    this.nextId = 1;
+    /** @type {(value: number) => void} */
+    let resolveReady = () => {};
+    /** @type {(reason: Error) => void} */
+    let rejectReady = () => {};
+    /** Resolves with the start-up time in ms once Pyodide and the engine are loaded. */
+    this.ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+    this.worker.addEventListener('message', (event) => {
+      const msg = event.data;
+      if (msg.type === 'status') {
+        this.phases = msg.phases ?? {};
+        if (msg.state === 'ready') resolveReady(msg.ms);
+        else rejectReady(new Error(msg.message));
+        return;
+      }
+      const done = this.pending.get(msg.id);
+      this.pending.delete(msg.id);
+      done?.(msg);
+    });
+    this.worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      rejectReady(new Error(event.message || 'the worker did not start'));
+    });
+  }
+
+  /**
+   * @param {Record<string, unknown>} request
+   * @returns {Promise<any>} the parsed JSON result; rejects with the engine's message
+   */
+  async call(request) {
+    await this.ready;
+    const id = this.nextId++;
+    /** @type {Reply} */
+    const reply = await new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ ...request, id });
+    });
+    if (!reply.ok) throw new Error(reply.error.message);
+    return JSON.parse(reply.result);
+  }
+
+  /** @param {string} toml @param {string} lang @param {string} [source] */
+  replay(toml, lang, source) {
+    return this.call({ type: 'replay', toml, lang, source });
+  }
+
+  /** @param {string} toml @param {string} lang @param {number} atStep @param {string} card @param {string} [source] */
+  branch(toml, lang, atStep, card, source) {
+    return this.call({ type: 'branch', toml, lang, atStep, card, source });
+  }
+}
+
+/** @type {Engine | null} */
+let engine = null;
+
+/**
+ * The page's engine, started on first use.
+ * @param {string} indexURL absolute URL of the site's _pyodide/ folder
+ */
+export function getEngine(indexURL) {
+  engine ??= new Engine(indexURL);
+  return engine;
+}
+
+// Started as soon as this module runs: the page links it with `async` from <head>, with the
+// path of the site's Pyodide folder (relative to the page) in the tag's data-pyodide.
+const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
+if (tag?.dataset.pyodide !== undefined) {
+  getEngine(new URL(tag.dataset.pyodide, document.baseURI).href)
+    .ready.then(() => performance.mark('linger-engine-ready'), () => {});
+}
