@@ -118,7 +118,7 @@ class Match:
         """Shuffle and deal the next deal, dealt by the current dealer."""
         if self.is_over:
             raise ValueError("the match is over")
-        return Deal.deal(self.rules, self.players, seed=self.rng.getrandbits(64), dealer=self.dealer, names=self.names)
+        return Deal.deal(self.rules, self.players, seed=self.rng.getrandbits(63), dealer=self.dealer, names=self.names)
 
     def record(self, outcome: Outcome) -> None:
         """Score a finished deal and pass the deal clockwise."""
