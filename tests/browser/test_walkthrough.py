@@ -265,3 +265,20 @@ def test_engine_failure_leaves_the_static_walkthrough_usable(chromium, site_url)
     want = expected("last-trump", "en")
     assert page.locator(f"{WIDGET} .linger-wt-stage .linger-wt-narration > p").all_text_contents() == want["steps"][1]["narration"]
     ctx.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_walkthrough_pages_pass_axe(chromium, site_url, site_dir, scheme: str) -> None:
+    """Every walkthrough page, live, in light and dark colours, has no serious or critical axe-core violation
+    (contrast of 4.5:1 included, red suits too)."""
+    ctx = chromium.new_context(color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        for rel in walkthrough_pages(site_dir):
+            page.goto(f"{site_url}/fr/{rel}")
+            wait_until_live(page)
+            # Show a step where a player is to act, so the enabled card buttons are checked too.
+            page.evaluate("window.lingerLonger.widgets.forEach((w) => w.show(1))")
+            assert run_axe(page) == [], f"fr/{rel} ({scheme})"
+    finally:
+        ctx.close()
