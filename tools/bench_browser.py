@@ -10,7 +10,7 @@ Measured, cold (a fresh browser profile: empty HTTP and code caches) and warm
   (mark ``linger-engine-ready``), and every walkthrough on the page showing
   steps the live engine computed (mark ``linger-live``);
 - bare Pyodide: the same for a page that only starts a module worker loading
-  Pyodide (generated into ``<site>/_bench/``);
+  Pyodide (generated into a temporary folder served beside the site's own);
 - click to updated table: median time from a click on a card ("try another
   card", a call into Pyodide) to the new table in the page, and the same for
   the Next button (no engine call);
@@ -180,10 +180,20 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
 
     if not (site / PAGE).is_file() or not (site / "_pyodide" / "pyodide-lock.json").is_file():
         raise SystemExit(f"bench_browser: no built site in {site}: run `nox -s site` first")
-    bench = site / "_bench"
-    bench.mkdir(exist_ok=True)
-    (bench / "bare.html").write_text(BARE_HTML, encoding="utf-8")
-    (bench / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+    with tempfile.TemporaryDirectory() as root:
+        # Served root: the site's folders (linked, untouched) plus the bare page in _bench/.
+        served = Path(root)
+        for entry in site.iterdir():
+            (served / entry.name).symlink_to(entry.resolve(), target_is_directory=entry.is_dir())
+        bench = served / "_bench"
+        bench.mkdir()
+        (bench / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+        (bench / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+        return _measure(site, served, out)
+
+
+def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, float]:
+    from playwright.sync_api import sync_playwright
 
     results: dict[str, list[float]] = {}
 
@@ -191,7 +201,7 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
         for key, value in figures.items():
             results.setdefault(f"{prefix}_{key}", []).append(value)
 
-    with serve(site) as base, sync_playwright() as p:
+    with serve(served) as base, sync_playwright() as p:
         urls: list[str] = []
         for _ in range(RUNS):  # walkthrough and bare pages alternate, so machine load hits both alike
             for kind, path, load in (("walk", PAGE, _walkthrough_load), ("bare", "_bench/bare.html", _bare_load)):

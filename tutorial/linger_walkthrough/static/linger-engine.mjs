@@ -5,7 +5,7 @@
  * the worker starts as early as possible: the page loads it with `async` from <head>.
  */
 
-/** @typedef {{ok: true, result: string} | {ok: false, error: {type: string, message: string}}} Reply */
+/** @typedef {{ok: true, result: unknown} | {ok: false, error: {type: string, message: string}}} Reply */
 
 export class Engine {
   /** @param {string} indexURL absolute URL of the site's _pyodide/ folder */
@@ -44,19 +44,39 @@ export class Engine {
   }
 
   /**
+   * Call any function of the engine package in the worker (for later widgets, e.g. the Play page).
+   * @param {string} module `linger_longer` or one of its submodules
+   * @param {string} name a public function of that module
+   * @param {unknown[]} args plain data
+   * @returns {Promise<unknown>} the function's result as plain data; rejects with the engine's message
+   */
+  async callFunction(module, name, args) {
+    const reply = await this.send({ type: 'call', module, name, args });
+    if (!reply.ok) throw new Error(reply.error.message);
+    return reply.result;
+  }
+
+  /**
+   * @param {Record<string, unknown>} request
+   * @returns {Promise<Reply>}
+   */
+  async send(request) {
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  /**
    * @param {Record<string, unknown>} request
    * @returns {Promise<any>} the parsed JSON result; rejects with the engine's message
    */
   async call(request) {
-    await this.ready;
-    const id = this.nextId++;
-    /** @type {Reply} */
-    const reply = await new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.worker.postMessage({ ...request, id });
-    });
+    const reply = await this.send(request);
     if (!reply.ok) throw new Error(reply.error.message);
-    return JSON.parse(reply.result);
+    return JSON.parse(String(reply.result));
   }
 
   /** @param {string} toml @param {string} lang @param {string} [source] */

@@ -15,9 +15,17 @@
  * - `{type: 'ping'}` → `'pong'` once the engine is ready
  * - `{type: 'replay', toml, lang, source}` → JSON text of linger_longer.walkthrough.replay_json
  * - `{type: 'branch', toml, lang, source, atStep, card}` → JSON text of branch_json
+ * - `{type: 'call', module, name, args}` → the result of any function of the engine package
+ *   (`module` is `linger_longer` or one of its submodules; arguments and result are plain data),
+ *   for later widgets such as the Play page
  */
 
-/** @typedef {{id: number, type: string, toml?: string, lang?: string, source?: string, atStep?: number, card?: string}} Request */
+/**
+ * @typedef {{id: number, type: string, toml?: string, lang?: string, source?: string, atStep?: number, card?: string,
+ *   module?: string, name?: string, args?: unknown[]}} Request
+ */
+
+const ENGINE_MODULE = /^linger_longer(\.[a-z_][a-z0-9_]*)*$/;
 
 const indexURL = new URL(self.location.href).searchParams.get('index') ?? new URL('../../_pyodide/', self.location.href).href;
 const started = performance.now();
@@ -79,19 +87,28 @@ ready.then(
 );
 
 /**
- * Call a function of linger_longer.walkthrough with positional arguments; the result is a str.
+ * Call a function of the engine package with positional arguments; a Python result that is not
+ * a plain value (str, number, bool, None) is converted to JavaScript data.
  * @param {any} pyodide
+ * @param {string} module
  * @param {string} name
  * @param {unknown[]} args
- * @returns {string}
+ * @returns {unknown}
  */
-function callEngine(pyodide, name, args) {
-  const mod = pyodide.pyimport('linger_longer.walkthrough');
+function callEngine(pyodide, module, name, args) {
+  if (!ENGINE_MODULE.test(module) || !/^[a-z_][a-z0-9_]*$/.test(name) || name.startsWith('_')) {
+    throw new Error(`not an engine function: ${module}.${name}`);
+  }
+  const mod = pyodide.pyimport(module);
   let fn;
+  let result;
   try {
     fn = mod[name];
-    return fn(...args);
+    if (typeof fn !== 'function') throw new Error(`not an engine function: ${module}.${name}`);
+    result = fn(...args);
+    return result instanceof pyodide.ffi.PyProxy ? result.toJs({ dict_converter: Object.fromEntries }) : result;
   } finally {
+    if (result instanceof pyodide.ffi.PyProxy) result.destroy();
     fn?.destroy?.();
     mod.destroy();
   }
@@ -109,10 +126,13 @@ async function handle(event) {
         result = 'pong';
         break;
       case 'replay':
-        result = callEngine(pyodide, 'replay_json', [msg.toml, msg.lang, msg.source ?? '<example>']);
+        result = callEngine(pyodide, 'linger_longer.walkthrough', 'replay_json', [msg.toml, msg.lang, msg.source ?? '<example>']);
         break;
       case 'branch':
-        result = callEngine(pyodide, 'branch_json', [msg.toml, msg.lang, msg.atStep, msg.card, msg.source ?? '<example>']);
+        result = callEngine(pyodide, 'linger_longer.walkthrough', 'branch_json', [msg.toml, msg.lang, msg.atStep, msg.card, msg.source ?? '<example>']);
+        break;
+      case 'call':
+        result = callEngine(pyodide, String(msg.module), String(msg.name), msg.args ?? []);
         break;
       default:
         throw new Error(`unknown request type ${JSON.stringify(msg.type)}`);
