@@ -141,6 +141,8 @@ class MonteCarloBot:
         self.rng = random.Random(seed)
         self.samples = samples
         self.last_scores: dict[Card | Suit, float] = {}
+        #: For each candidate of the last choice: the share of sampled deals it won outright.
+        self.last_wins: dict[Card | Suit, float] = {}
 
     def choose(self, deal: Deal) -> Card | Suit:
         seat = deal.to_act
@@ -148,15 +150,22 @@ class MonteCarloBot:
         candidates: list[Card | Suit] = list(Suit) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
         if len(candidates) == 1:
             self.last_scores = {candidates[0]: 1.0}
+            self.last_wins = {}
             return candidates[0]
         worlds = [self._sample(deal, seat) for _ in range(self.samples)]
         scores: dict[Card | Suit, float] = {}
+        wins: dict[Card | Suit, float] = {}
         for move in candidates:
             total = 0.0
+            won = 0
             for number, world in enumerate(worlds):
-                total += self._playout(world, move, seat, number)
+                score = self._playout(world, move, seat, number)
+                total += score
+                won += score == 1.0
             scores[move] = total / len(worlds)
+            wins[move] = won / len(worlds)
         self.last_scores = scores
+        self.last_wins = wins
         return max(candidates, key=lambda m: scores[m])  # ties keep the sorted order
 
     def _sample(self, deal: Deal, seat: int) -> Deal:
