@@ -41,7 +41,7 @@ __all__ = [
     "MODES", "PLAY_LABELS", "STRENGTHS", "HINT_SAMPLES", "PlayError", "Settings", "compare", "decode_query",
     "encode_query", "export_toml", "hint", "new_game", "next_deal", "play", "state", "undo",
     "new_game_json", "play_json", "undo_json", "next_deal_json", "hint_json", "export_json", "compare_json",
-    "decode_query_json", "state_json",
+    "decode_query_json", "state_json", "play_labels",
 ]
 
 #: Single deal, or a match won by the first to win 3 or 5 deals.
@@ -112,6 +112,14 @@ N_("The profiles part at trick {trick}: the last card of the stock is drawn ther
 N_("The profiles part at trick {trick}.")
 
 
+def play_labels(lang: str) -> dict[str, str]:
+    """Every Play page word in ``lang`` (English where a translation is missing or has other placeholders)."""
+    from .labels import _checked
+
+    gettext = translator(lang).gettext
+    return {key: _checked(gettext(message), message) for key, message in PLAY_LABELS.items()}
+
+
 class PlayError(ValueError):
     """A request the game cannot carry out; the message is an English msgid with values, translated on output."""
 
@@ -149,7 +157,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise PlayError("players: {value!r} is not a number from {low} to {high}.",
+            raise PlayError(N_("players: {value!r} is not a number from {low} to {high}."),
                             value=self.players, low=MIN_PLAYERS, high=MAX_PLAYERS)
         try:
             rules = Rules.from_names(self.profile, self.variants)
@@ -158,14 +166,14 @@ class Settings:
         # Variants in their declared order, each once, so equal settings have one spelling.
         object.__setattr__(self, "variants", rules.variant_names)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= MAX_SEED:
-            raise PlayError("seed: {value!r} is not a whole number from 0 to {high}.", value=self.seed, high=MAX_SEED)
+            raise PlayError(N_("seed: {value!r} is not a whole number from 0 to {high}."), value=self.seed, high=MAX_SEED)
         if self.mode not in MODES:
-            raise PlayError("mode: {value!r} is not one of {known}.", value=self.mode, known=", ".join(MODES))
+            raise PlayError(N_("mode: {value!r} is not one of {known}."), value=self.mode, known=", ".join(MODES))
         if not isinstance(self.seat, int) or not 0 <= self.seat < self.players:
-            raise PlayError("seat: {value!r} is not a seat at a table of {players}.",
+            raise PlayError(N_("seat: {value!r} is not a seat at a table of {players}."),
                             value=self.seat, players=self.players)
         if self.strength not in STRENGTHS:
-            raise PlayError("opponents: {value!r} is not one of {known}.",
+            raise PlayError(N_("opponents: {value!r} is not one of {known}."),
                             value=self.strength, known=", ".join(STRENGTHS))
 
     @property
@@ -189,7 +197,7 @@ class Settings:
         """Settings from :meth:`to_json` (unknown keys are refused)."""
         unknown = sorted(set(data) - set(cls.__dataclass_fields__))
         if unknown:
-            raise PlayError("unknown settings: {keys}.", keys=", ".join(unknown))
+            raise PlayError(N_("unknown settings: {keys}."), keys=", ".join(unknown))
         values = dict(data)
         if "variants" in values:
             values["variants"] = tuple(values["variants"])
@@ -226,12 +234,12 @@ def decode_query(query: str, default_seed: int | None = None) -> Settings:
         if key not in _QUERY_KEYS:
             continue
         if key in values:
-            raise PlayError("{key}: given twice.", key=key)
+            raise PlayError(N_("{key}: given twice."), key=key)
         values[key] = value
     settings: dict[str, Any] = {}
     players = values.get("players", "4")
     if not _INT.fullmatch(players) or not MIN_PLAYERS <= int(players) <= MAX_PLAYERS:
-        raise PlayError("players: {value!r} is not a number from {low} to {high}.",
+        raise PlayError(N_("players: {value!r} is not a number from {low} to {high}."),
                         value=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
     settings["players"] = int(players)
     settings["profile"] = values.get("profile", "standard")
@@ -241,18 +249,18 @@ def decode_query(query: str, default_seed: int | None = None) -> Settings:
     names = seat_names(settings["players"])
     seat = values.get("seat", "A")
     if seat not in names:
-        raise PlayError("seat: {value!r} is not one of {known}.", value=seat, known=", ".join(names))
+        raise PlayError(N_("seat: {value!r} is not one of {known}."), value=seat, known=", ".join(names))
     settings["seat"] = names.index(seat)
     settings["strength"] = values.get("bot", "rule-of-thumb")
     if "seed" in values:
         seed = values["seed"]
         if not _INT.fullmatch(seed) or int(seed) > MAX_SEED:
-            raise PlayError("seed: {value!r} is not a whole number from 0 to {high}.", value=seed, high=MAX_SEED)
+            raise PlayError(N_("seed: {value!r} is not a whole number from 0 to {high}."), value=seed, high=MAX_SEED)
         settings["seed"] = int(seed)
     elif default_seed is not None:
         settings["seed"] = default_seed
     else:
-        raise PlayError("seed: missing.")
+        raise PlayError(N_("seed: missing."))
     return Settings(**settings)
 
 
@@ -273,7 +281,7 @@ def _parse_action(text: str) -> Card | Suit:
     try:
         return Suit.parse(text) if len(text) == 1 else Card.parse(text)
     except (InvalidCardError, ValueError):
-        raise PlayError("{value!r} is neither a card nor a suit.", value=text) from None
+        raise PlayError(N_("{value!r} is neither a card nor a suit."), value=text) from None
 
 
 def _code(action: Card | Suit) -> str:
@@ -312,9 +320,9 @@ class _Game:
 
     def _start_deal(self) -> None:
         if self.deals and not self.current.deal.is_over:
-            raise PlayError("The deal is not over yet.")
+            raise PlayError(N_("The deal is not over yet."))
         if self.match.is_over:
-            raise PlayError("The match is over.")
+            raise PlayError(N_("The match is over."))
         rng_state = self.match.rng.getstate()
         seed = self.match.rng.getrandbits(63)
         self.match.rng.setstate(rng_state)  # next_deal draws the same seed again
@@ -325,7 +333,7 @@ class _Game:
         state = self.current
         deal = state.deal
         if deal.is_over:
-            raise PlayError("The deal is over.")
+            raise PlayError(N_("The deal is over."))
         seat = deal.to_act
         try:
             events = deal.apply(action)
@@ -349,15 +357,15 @@ class _Game:
         """Apply the human's action; returns the translated reason if the rules refuse it."""
         deal = self.current.deal
         if deal.is_over:
-            raise PlayError("The deal is over.")
+            raise PlayError(N_("The deal is over."))
         if deal.to_act != self.settings.seat:
-            raise PlayError("It is not your turn.")
+            raise PlayError(N_("It is not your turn."))
         if isinstance(action, Card):
             refusal = deal.refusal(action)
             if refusal is not None:
                 return refusal_text(refusal, lang, deal.names)
         elif deal.phase is not Phase.NAME_TRUMP:
-            raise PlayError("{value!r} is neither a card nor a suit.", value=action.letter)
+            raise PlayError(N_("{value!r} is neither a card nor a suit."), value=action.letter)
         self._apply(action)
         self.bots_play()
         return None
@@ -371,7 +379,7 @@ def _load(record: Mapping[str, Any] | str) -> _Game:
     if isinstance(record, str):
         record = json.loads(record)
     if not isinstance(record, Mapping) or record.get("version") != RECORD_VERSION:
-        raise PlayError("not a game record of version {version}.", version=RECORD_VERSION)
+        raise PlayError(N_("not a game record of version {version}."), version=RECORD_VERSION)
     settings = Settings.from_json(record["settings"])
     deals = record.get("deals") or [[]]
     return _Game(settings, deals)
@@ -495,7 +503,7 @@ def undo(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
     human = game.settings.seat
     mine = [i for i, s in enumerate(state_.seats) if s == human]
     if not mine:
-        raise PlayError("Nothing to undo: you have not played a card in this deal yet.")
+        raise PlayError(N_("Nothing to undo: you have not played a card in this deal yet."))
     deals = [list(d.actions) for d in game.deals]
     deals[-1] = deals[-1][:mine[-1]]
     return _view_of(_Game(game.settings, deals), lang)
@@ -515,9 +523,9 @@ def hint(record: Mapping[str, Any] | str, lang: str = "en", samples: int = HINT_
     state_ = game.current
     deal = state_.deal
     if deal.is_over:
-        raise PlayError("The deal is over.")
+        raise PlayError(N_("The deal is over."))
     if deal.to_act != game.settings.seat:
-        raise PlayError("It is not your turn.")
+        raise PlayError(N_("It is not your turn."))
     bot = MonteCarloBot(_bot_seed(game.settings.seed, state_.index, len(state_.actions), salt=7), samples=samples)
     choice = bot.choose(deal)
     naming = isinstance(choice, Suit)
@@ -564,7 +572,7 @@ def export_toml(record: Mapping[str, Any] | str, deal_number: int | None = None)
     game = _load(record)
     index = len(game.deals) - 1 if deal_number is None else deal_number - 1
     if not 0 <= index < len(game.deals):
-        raise PlayError("there is no deal {number}.", number=deal_number)
+        raise PlayError(N_("there is no deal {number}."), number=deal_number)
     state_ = game.deals[index]
     settings = game.settings
     names = list(state_.deal.names)
@@ -657,7 +665,7 @@ def compare(record: Mapping[str, Any] | str, lang: str = "en", deal_number: int 
     game = _load(record)
     index = len(game.deals) - 1 if deal_number is None else deal_number - 1
     if not 0 <= index < len(game.deals):
-        raise PlayError("there is no deal {number}.", number=deal_number)
+        raise PlayError(N_("there is no deal {number}."), number=deal_number)
     state_ = game.deals[index]
     settings = game.settings
     lines = [

@@ -284,3 +284,13 @@ def test_json_bridge():
     assert json.loads(compare_json(record, "fr"))["lines"][0]["profile"] == "standard"
     bad = json.loads(new_game_json(json.dumps({"players": 9, "seed": 1}), "en"))
     assert bad == {"error": "players: 9 is not a number from 3 to 6."}
+
+
+def test_play_labels():
+    """The page's words come from the catalogs, with their placeholders."""
+    from linger_longer.play import PLAY_LABELS, play_labels
+
+    for lang in ("en", "fr", "it", "nl"):
+        words = play_labels(lang)
+        assert set(words) == set(PLAY_LABELS)
+        assert words["cards_in_hand"].format(count=3)
