@@ -52,6 +52,7 @@ LANGUAGES: dict[str, tuple[str, str]] = {
     "nl": ("Nederlands", "De spelregels van het kaartspel, in het Nederlands."),
 }
 REDIRECT_JS = "linger-redirect.js"
+FAVICON = "linger-favicon.svg"
 
 
 class BuildError(RuntimeError):
@@ -155,10 +156,15 @@ def share_static(out: Path, langs: Sequence[str] = tuple(LANGUAGES)) -> dict[str
 
 def write_root_index(out: Path) -> Path:
     """``<out>/index.html``: the language chooser that redirects to the browser's language."""
-    js = out / "_static" / REDIRECT_JS
-    if not js.exists():
-        js.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / "docs" / "_static" / REDIRECT_JS, js)
+    icon_link = ""
+    for name in (REDIRECT_JS, FAVICON):
+        src, dest = ROOT / "docs" / "_static" / name, out / "_static" / name
+        if src.exists() and not dest.exists():
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest)
+    if (out / "_static" / FAVICON).exists():  # else the browser asks for /favicon.ico, a 404
+        icon_link = f'\n  <link rel="icon" href="_static/{FAVICON}">'
+
     alternates = "\n".join(
         f'  <link rel="alternate" hreflang="{code}" href="{code}/index.html">' for code in LANGUAGES
     )
@@ -173,7 +179,7 @@ def write_root_index(out: Path) -> Path:
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width,initial-scale=1">
   <meta name="color-scheme" content="light dark">
-  <title>Linger Longer</title>
+  <title>Linger Longer</title>{icon_link}
 {alternates}
   <link rel="alternate" hreflang="x-default" href="index.html">
   <script src="_static/{REDIRECT_JS}"></script>
