@@ -66,6 +66,7 @@ def _engine_benchmarks() -> list[Figure]:
 
 ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [_engine_benchmarks]
 """Each function runs one engine benchmark and returns its figures (see ``tools/bench_engine.py``)."""
+ENGINE_BENCHMARKS.append(lambda: importlib.import_module("tools.bench_bots").bench_figures())  # bot strength
 
 
 # -- Site build ------------------------------------------------------------------

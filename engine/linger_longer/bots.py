@@ -17,6 +17,7 @@ import random
 from typing import Protocol
 
 from .cards import Card, Suit
+from .events import CardDrawn
 from .game import Deal, Phase
 
 __all__ = ["Bot", "MonteCarloBot", "RandomBot", "RuleOfThumbBot", "BOTS", "make_bot"]
@@ -137,9 +138,11 @@ class MonteCarloBot:
 
     name = "monte-carlo"
 
-    def __init__(self, seed: int | None = None, samples: int = 24) -> None:
+    def __init__(self, seed: int | None = None, samples: int = 24, infer_voids: bool = True) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
+        #: Whether sampled deals respect the suits each player has shown they lack (see :func:`seen_voids`).
+        self.infer_voids = infer_voids
         self.last_scores: dict[Card | Suit, float] = {}
         #: For each candidate of the last choice: the share of sampled deals it won outright.
         self.last_wins: dict[Card | Suit, float] = {}
@@ -152,7 +155,9 @@ class MonteCarloBot:
             self.last_scores = {candidates[0]: 1.0}
             self.last_wins = {}
             return candidates[0]
-        worlds = [self._sample(deal, seat) for _ in range(self.samples)]
+        caps = seen_voids(deal) if self.infer_voids else {}
+        caps.pop(seat, None)
+        worlds = [self._sample(deal, seat, caps) for _ in range(self.samples)]
         scores: dict[Card | Suit, float] = {}
         wins: dict[Card | Suit, float] = {}
         for move in candidates:
@@ -168,8 +173,15 @@ class MonteCarloBot:
         self.last_wins = wins
         return max(candidates, key=lambda m: scores[m])  # ties keep the sorted order
 
-    def _sample(self, deal: Deal, seat: int) -> Deal:
-        """A deal consistent with what ``seat`` has seen."""
+    def _sample(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]] | None = None) -> Deal:
+        """A deal consistent with what ``seat`` has seen.
+
+        ``caps`` limits, per seat and suit, how many cards of that suit a sampled hand may hold: a
+        player who did not follow a suit held none of it then, and holds at most as many as they
+        have drawn since. Seats with such limits are dealt first, each taking the first cards of
+        the shuffled unseen cards it may hold; the stock takes the rest.
+        """
+        caps = caps or {}
         others = [s for s in range(deal.players) if s != seat and not deal.is_out(s)]
         stock = list(deal.stock)
         fixed_bottom = stock[-1:] if deal.turned_card is not None and stock and stock[-1] is deal.turned_card else []
@@ -177,15 +189,32 @@ class MonteCarloBot:
         unseen = [c for s in others for c in deal.hand(s) if c is not held_turned] + stock[:len(stock) - len(fixed_bottom)]
         self.rng.shuffle(unseen)
         hands: dict[int, list[Card]] = {}
-        at = 0
-        for s in others:
+        taken = [False] * len(unseen)
+        for s in sorted(others, key=lambda s: s not in caps):  # limited seats first; otherwise seat order
             size = len(deal.hand(s))
             hand = [held_turned] if s == deal.dealer and held_turned is not None else []
-            take = size - len(hand)
-            hand += unseen[at:at + take]
-            at += take
+            limit = dict(caps.get(s, ()))
+            for i, card in enumerate(unseen):
+                if len(hand) == size:
+                    break
+                if taken[i]:
+                    continue
+                left = limit.get(card.suit)
+                if left is not None:
+                    if not left:
+                        continue
+                    limit[card.suit] = left - 1
+                taken[i] = True
+                hand.append(card)
+            for i, card in enumerate(unseen):  # only if the limits cannot all be met: fill up regardless
+                if len(hand) == size:
+                    break
+                if not taken[i]:
+                    taken[i] = True
+                    hand.append(card)
             hands[s] = hand  # type: ignore[assignment]
-        return deal.with_hidden(hands, unseen[at:] + fixed_bottom)
+        rest = [card for i, card in enumerate(unseen) if not taken[i]]
+        return deal.with_hidden(hands, rest + fixed_bottom)
 
     def _playout(self, world: Deal, move: Card | Suit, seat: int, number: int) -> float:
         deal = world.copy()
@@ -203,3 +232,37 @@ class MonteCarloBot:
 
 
 BOTS[MonteCarloBot.name] = MonteCarloBot  # type: ignore[assignment]
+
+
+def seen_voids(deal: Deal) -> dict[int, dict[Suit, int]]:
+    """What the table has seen of each player's missing suits, as limits for sampling their hand.
+
+    A player who does not follow the led suit holds none of it (a discard reveals a void); each
+    card they draw afterwards may be of that suit, so the limit grows by one per card drawn. The
+    result maps seat to {suit: most cards of that suit the seat can hold now}. Everything used is
+    public: who played which card, and who drew how many cards (not which).
+
+    >>> from .rules import Rules
+    >>> deal = Deal.new(Rules(), 4, seed=3)
+    >>> seen_voids(deal)
+    {}
+    """
+    if not deal.history:
+        return {}
+    replay = deal.copy()
+    replay._restore(replay._start)  # the position the deal was set up in; then its actions again
+    caps: dict[int, dict[Suit, int]] = {}
+    for action in deal.history:
+        if isinstance(action, Suit):
+            replay.name_trump(action)
+            continue
+        seat = replay.to_act
+        led = replay.led_suit
+        if led is not None and action.suit is not led:
+            caps.setdefault(seat, {})[led] = 0  # type: ignore[arg-type]
+        for event in replay.play(action):
+            if isinstance(event, CardDrawn) and event.seat in caps:
+                limits = caps[event.seat]
+                for suit in limits:
+                    limits[suit] += 1
+    return caps

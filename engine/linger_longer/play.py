@@ -49,7 +49,7 @@ MODES = {"deal": 1, "match-3": 3, "match-5": 5}
 #: The opponents' strengths, by the names the page and the URL use.
 STRENGTHS = ("random", "rule-of-thumb", "monte-carlo")
 #: Sampled deals per move of the strong opponent (fits its browser budget: see tools/bench_bots.py).
-MONTE_CARLO_SAMPLES = 60
+MONTE_CARLO_SAMPLES = 100
 #: Sampled deals behind a hint.
 HINT_SAMPLES = 60
 #: Seeds are TOML integers in an exported deal: below 2**63.

@@ -1,0 +1,228 @@
+"""Bot strength: each opponent strength against three of another, 4 players, both profiles.
+
+Usage::
+
+    python -m tools.bench_bots                       # the default plan (see PLAN below)
+    python -m tools.bench_bots --deals 2000 --pairs rule-of-thumb:random
+    python -m tools.bench_bots --samples 60 --mc-deals 1000 --jobs 2
+
+One "hero" bot sits at a seat that moves round the table deal by deal (and
+the dealer moves too), three copies of the "field" bot take the other seats.
+Deal ``i`` uses the same seed for every pairing, so the pairings play the same
+cards. The win rate is printed with a 95 % confidence interval (Wilson score
+interval); an even share at a table of four is 25 %. Each deal is seeded, so
+the figures do not depend on how many processes share the work.
+
+The Monte-Carlo bot's move time is measured here in CPython; the browser's
+(Pyodide) is measured by ``tools/bench_pyodide_bot.mjs`` when Node finds the
+site's Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+STRENGTHS = ("random", "rule-of-thumb", "monte-carlo")
+#: Deals per pairing without the Monte-Carlo bot (fast), and with it (about 0.1 s a deal per MC seat).
+DEALS = 10_000
+MC_DEALS = 1_000
+PROFILES = ("standard", "last-card")
+#: Every ordered pair of different strengths: hero against three of the field.
+PAIRS = tuple((hero, field) for hero in STRENGTHS for field in STRENGTHS if hero != field)
+
+
+@dataclasses.dataclass
+class Result:
+    """Wins of the hero over a number of deals, with timing."""
+
+    hero: str
+    field: str
+    profile: str
+    deals: int
+    wins: int
+    seconds: float
+    mc_moves: int = 0
+    mc_median_ms: float = 0.0
+    samples: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.deals
+
+    def interval(self) -> tuple[float, float]:
+        """The 95 % Wilson score interval of the win rate."""
+        return wilson(self.wins, self.deals)
+
+    def __str__(self) -> str:
+        low, high = self.interval()
+        hero = self.hero + (f"({self.samples})" if self.hero == "monte-carlo" else "")
+        field = self.field + (f"({self.samples})" if self.field == "monte-carlo" else "")
+        timing = (f"; MC move median {self.mc_median_ms:.1f} ms over {self.mc_moves:,} moves"
+                  if self.mc_moves else "")
+        return (f"{hero:>18} vs 3 {field:<18} {self.profile:<9} {self.deals:>6,} deals: "
+                f"{100 * self.rate:5.1f} % (95 % CI {100 * low:4.1f}–{100 * high:4.1f}) "
+                f"in {self.seconds:,.0f} s{timing}")
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` successes out of ``n``.
+
+    >>> [round(x, 3) for x in wilson(332, 1000)]
+    [0.304, 0.362]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+#: Whether the Monte-Carlo bot infers voids (``--no-void-inference`` measures the bot without it).
+INFER_VOIDS = True
+
+
+def _bot(name: str, seed: int, samples: int):
+    from linger_longer.bots import MonteCarloBot, make_bot
+
+    if name == "monte-carlo":
+        return MonteCarloBot(seed, samples=samples, infer_voids=INFER_VOIDS)
+    return make_bot(name, seed)
+
+
+def _chunk(args: tuple[str, str, str, int, int, int]) -> tuple[int, int, list[float]]:
+    """Play deals ``start`` … ``stop - 1``; returns (deals, wins, MC move times in ms)."""
+    from linger_longer import Deal, Rules
+
+    hero, field, profile, start, stop, samples = args
+    rules = Rules.from_names(profile)
+    wins = 0
+    times: list[float] = []
+    for i in range(start, stop):
+        seat = i % 4
+        bots = [_bot(hero if s == seat else field, i * 4 + s, samples) for s in range(4)]
+        timed = [b.name == "monte-carlo" for b in bots]
+        deal = Deal.new(rules, 4, seed=1_000_000 + i, dealer=(i // 4) % 4)
+        while not deal.is_over:
+            to_act = deal.to_act
+            # Time the MC decisions (two or more choices) of a tenth of the deals.
+            if timed[to_act] and (i - start) % 10 == 0 and len(deal.legal_plays()) != 1:
+                t0 = time.perf_counter()
+                action = bots[to_act].choose(deal)
+                times.append(1000 * (time.perf_counter() - t0))
+            else:
+                action = bots[to_act].choose(deal)
+            deal.apply(action)
+        wins += deal.outcome.winner == seat
+    return stop - start, wins, times
+
+
+def run(hero: str, field: str, profile: str, deals: int, samples: int, jobs: int) -> Result:
+    """Play ``deals`` seeded deals of one pairing, split over ``jobs`` processes."""
+    size = max(1, min(250, deals // (jobs * 4) or 1))
+    chunks = [(hero, field, profile, a, min(deals, a + size), samples) for a in range(0, deals, size)]
+    started = time.perf_counter()
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_chunk, chunks)
+    else:
+        parts = [_chunk(c) for c in chunks]
+    seconds = time.perf_counter() - started
+    times = [t for _, _, ts in parts for t in ts]
+    return Result(hero, field, profile, sum(p[0] for p in parts), sum(p[1] for p in parts), seconds,
+                  len(times), statistics.median(times) if times else 0.0,
+                  samples if "monte-carlo" in (hero, field) else 0)
+
+
+def figures(deals: int = DEALS, mc_deals: int = MC_DEALS, samples: int | None = None,
+            jobs: int | None = None, pairs=PAIRS, profiles=PROFILES, out=None) -> list:
+    """Run the plan and return :class:`tools.bench.Figure` rows (win rates in %)."""
+    from tools.bench import Figure
+    from linger_longer.play import MONTE_CARLO_SAMPLES
+
+    samples = samples or MONTE_CARLO_SAMPLES
+    jobs = jobs or os.cpu_count() or 1
+    rows = []
+    for hero, field in pairs:
+        for profile in profiles:
+            n = mc_deals if "monte-carlo" in (hero, field) else deals
+            result = run(hero, field, profile, n, samples, jobs)
+            if out is not None:
+                print(result, file=out, flush=True)
+            low, high = result.interval()
+            rows.append(Figure(
+                f"bots: {hero} vs 3 {field} ({profile}, {result.deals:,} deals; 95% CI "
+                f"{100 * low:.1f}-{100 * high:.1f})", 100 * result.rate, "%", "> 25 % (an even share)",
+                low > 0.25 if _stronger(hero, field) else None))
+            if result.mc_moves:
+                rows.append(Figure(f"bots: monte-carlo({samples}) median move, CPython ({hero} vs {field}, {profile})",
+                                   result.mc_median_ms, "ms", "<= 200 ms in the browser"))
+    return rows
+
+
+def _stronger(hero: str, field: str) -> bool:
+    return STRENGTHS.index(hero) > STRENGTHS.index(field)
+
+
+#: Deals per Monte-Carlo pairing in ``nox -s bench`` (a lighter plan: the full one takes about an hour).
+BENCH_MC_DEALS = 300
+
+
+def bench_figures() -> list:
+    """The figures ``nox -s bench`` prints, in a subprocess using every core (Monte-Carlo pairings lighter)."""
+    import subprocess
+
+    from tools.bench import Figure
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-m", "tools.bench_bots", "--json", "--mc-deals", str(BENCH_MC_DEALS)],
+                          cwd=root, check=True,
+                          capture_output=True, text=True)
+    return [Figure(**json.loads(line)) for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=DEALS, help=f"deals per pairing without the MC bot ({DEALS:,})")
+    parser.add_argument("--mc-deals", type=int, default=MC_DEALS, help=f"deals per pairing with it ({MC_DEALS:,})")
+    parser.add_argument("--samples", type=int, default=None, help="the MC bot's sampled deals a move "
+                        "(default: the Play page's)")
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    parser.add_argument("--pairs", default=None, metavar="HERO:FIELD[,…]", help="pairings to run (default: all six)")
+    parser.add_argument("--profiles", default=",".join(PROFILES))
+    parser.add_argument("--no-void-inference", action="store_true",
+                        help="the Monte-Carlo bot ignores the voids it has seen (the bot before they were used)")
+    parser.add_argument("--json", action="store_true", help="one JSON figure a line (for tools/bench.py)")
+    args = parser.parse_args(argv)
+    global INFER_VOIDS
+    INFER_VOIDS = not args.no_void_inference
+    pairs = PAIRS if not args.pairs else tuple(tuple(p.split(":")) for p in args.pairs.split(","))
+    for hero, field in pairs:
+        if hero not in STRENGTHS or field not in STRENGTHS:
+            parser.error(f"--pairs: {hero}:{field}: strengths are {', '.join(STRENGTHS)}")
+    rows = figures(args.deals, args.mc_deals, args.samples, args.jobs, pairs, tuple(args.profiles.split(",")),
+                   out=None if args.json else sys.stdout)
+    if args.json:
+        for row in rows:
+            print(json.dumps(dataclasses.asdict(row)), flush=True)
+    else:
+        print()
+        for row in rows:
+            print(row)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

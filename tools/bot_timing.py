@@ -1,0 +1,60 @@
+"""Time the Monte-Carlo bot on fixed decisions; the same code runs in CPython and under Pyodide.
+
+``measure(samples, positions)`` plays seeded 4-player deals with rule-of-thumb
+bots and, at each decision of seat 0 with at least two legal cards, times
+``MonteCarloBot(samples).choose``. It returns the median and mean move time in
+ms and the playouts a second (one playout = one candidate card finished in one
+sampled deal). Run ``python -m tools.bot_timing`` for CPython;
+``node tools/bench_pyodide_bot.mjs`` runs the same function under Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+
+
+def decisions(count: int, profile: str = "standard"):
+    """Seeded positions where seat 0 chooses among two or more cards."""
+    from linger_longer import Deal, Rules
+    from linger_longer.bots import RuleOfThumbBot
+
+    rules = Rules.from_names(profile)
+    found = []
+    seed = 0
+    while len(found) < count:
+        deal = Deal.new(rules, 4, seed=seed, dealer=seed % 4)
+        bot = RuleOfThumbBot(seed)
+        while not deal.is_over and len(found) < count:
+            if deal.to_act == 0 and len(deal.legal_plays()) > 1:
+                found.append(deal.copy())
+            deal.apply(bot.choose(deal))
+        seed += 1
+    return found
+
+
+def measure(samples: int, positions: int = 40) -> dict:
+    """Median/mean ms of one MC decision and playouts per second, over ``positions`` fixed decisions."""
+    from linger_longer.bots import MonteCarloBot
+
+    times, playouts = [], 0
+    for i, deal in enumerate(decisions(positions)):
+        bot = MonteCarloBot(i, samples=samples)
+        t0 = time.perf_counter()
+        bot.choose(deal)
+        times.append(1000 * (time.perf_counter() - t0))
+        playouts += samples * len(deal.legal_plays())
+    return {"samples": samples, "positions": positions, "median_ms": statistics.median(times),
+            "mean_ms": statistics.fmean(times), "max_ms": max(times),
+            "playouts_per_s": playouts / (sum(times) / 1000)}
+
+
+def main(argv: list[str]) -> None:
+    for samples in [int(a) for a in argv] or [30, 60, 100]:
+        print(json.dumps(measure(samples)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
