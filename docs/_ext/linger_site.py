@@ -257,4 +257,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(CountUntranslatedPages)
     app.connect("config-inited", compile_catalogs)
     app.connect("html-page-context", page_context)
+    app.add_js_file("linger-search-i18n.js")  # after Sphinx's doctools.js (see the file)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

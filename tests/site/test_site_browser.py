@@ -1,0 +1,95 @@
+"""The built site in Debian's Chromium: search per language and the root language chooser.
+
+These run against build/site served on 127.0.0.1 (``nox -s tests`` builds it
+and installs Chromium first). They prove what static checks cannot: that the
+shared search code, each language's index and stemmer, and the redirect
+script work together in a browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+# A word of each language's rules that the search must find, stemmed its own way.
+SEARCH = {"en": "trumps", "fr": "atouts", "it": "briscola", "nl": "troef"}
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(built_site: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(built_site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (nox -s tests does it)", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.mark.parametrize("lang", SEARCH)
+def test_search_finds_pages_in_each_language(browser, base_url: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Searching a game word on the language's search page lists results in that language."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base_url}/{lang}/search.html?q={SEARCH[lang]}")
+    page.wait_for_selector("#search-results ul.search li", timeout=30_000)
+    links = page.eval_on_selector_all("#search-results ul.search li a", "els => els.map(e => e.href)")
+    assert links, "no search results"
+    assert all(f"/{lang}/" in href for href in links), links
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("nl-NL", "nl"), ("fr-CA", "fr"), ("it", "it"), ("de-DE", "en")])
+def test_root_sends_readers_to_their_language(browser, base_url: str, locale: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """The root page redirects to the browser's language, English when it has none of ours."""
+    context = browser.new_context(locale=locale)
+    page = context.new_page()
+    page.goto(f"{base_url}/")
+    page.wait_for_url(f"{base_url}/{lang}/index.html", timeout=15_000)
+    assert page.evaluate("document.documentElement.lang") == lang
+    context.close()
+
+
+def test_root_without_javascript_lists_the_languages(browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """Without JavaScript the root page stays and offers the four languages by native name."""
+    context = browser.new_context(java_script_enabled=False, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{base_url}/")
+    assert page.url == f"{base_url}/"
+    names = page.eval_on_selector_all("main a", "els => els.map(e => e.textContent.trim())")
+    assert names == ["English", "Français", "Italiano", "Nederlands"]
+    context.close()
