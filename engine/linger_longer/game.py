@@ -644,13 +644,11 @@ def _deck_order(seed: int | random.Random | None, deck: Sequence[Card] | str | N
                 + (f", repeated: {', '.join(dupes)}" if dupes else "")
             )
         return cards
-    # The seeded shuffle stands for the shuffle and the cut. Fisher-Yates driven by random(),
-    # which gives the same order from the same seed on every platform, Pyodide included.
+    # The seeded shuffle stands for the shuffle and the cut: each card gets a random key and the
+    # deck is sorted by key (a uniform shuffle, faster here than a Python Fisher-Yates loop). The
+    # same seed gives the same order on every platform, Pyodide included.
     draw = (seed if isinstance(seed, random.Random) else random.Random(seed)).random
-    cards = list(FULL_DECK)
-    for i in range(51, 0, -1):
-        j = int(draw() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
+    cards = sorted(FULL_DECK, key=lambda _card: draw())
     return cards
 
 
