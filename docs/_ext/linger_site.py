@@ -248,8 +248,25 @@ def _speed_up_myst_translations() -> None:
     base.make_document = make_document
 
 
+def cache_compiled_templates(app: Sphinx) -> None:
+    """Keep Jinja's compiled templates between builds (in the doctree folder).
+
+    Every ``sphinx-build`` compiles Furo's templates again, a fixed cost that
+    dominates a one-page rebuild. Jinja checks each template's source before
+    using the cached code, so an edited template is compiled afresh.
+    """
+    import jinja2
+
+    environment = getattr(getattr(app.builder, "templates", None), "environment", None)
+    if isinstance(environment, jinja2.Environment) and environment.bytecode_cache is None:
+        cache = Path(app.doctreedir, "jinja-bytecode")
+        cache.mkdir(parents=True, exist_ok=True)
+        environment.bytecode_cache = jinja2.FileSystemBytecodeCache(str(cache))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     _speed_up_myst_translations()
+    app.connect("builder-inited", cache_compiled_templates)
     app.add_config_value("linger_base_url", "", "html", types=frozenset({str}))
     app.add_node(card, html=(visit_card_html, depart_card_html))
     app.add_role("card", card_role)
