@@ -165,6 +165,11 @@ def test_last_trump_walkthrough(watched_context, open_watched, site_url, lang: s
             assert button.get_attribute("title") == choice["reason"]
             described = button.get_attribute("aria-describedby")
             assert choice["reason"] in page.locator(f"[id='{described}']").text_content()
+    # The arrow keys keep working from a focused card button, whose table is redrawn.
+    page.locator(f"{stage} button[data-card='{card}']").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute(WIDGET, "data-step") == str(at)
     page.locator(f"{stage} button[data-card='{card}']").click()
     page.wait_for_function(f"document.querySelector({WIDGET!r}).dataset.branch === 'yes'")
     branch = json.loads(branch_json(toml_of("last-trump"), lang, at, card, source=source_of("last-trump")))

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import argparse
 import base64
+import filecmp
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -158,22 +160,36 @@ def write_lock(source_lock: Path, wheel: Path, target: Path) -> dict:
     return entry
 
 
+def _install(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target`` atomically (a page being served never sees half a file); skip identical files."""
+    if target.is_file() and filecmp.cmp(source, target, shallow=False):
+        return
+    partial = target.with_name(f".{target.name}.partial")
+    shutil.copyfile(source, partial)
+    os.replace(partial, target)
+
+
 def assemble(site: Path, wheel: Path | None = None) -> Path:
-    """Fill ``<site>/_pyodide/`` and return that folder."""
+    """Fill ``<site>/_pyodide/`` and return that folder.
+
+    Every file is replaced atomically and the previous wheel is removed only once the new
+    lock is in place, so a site being served stays usable while it is rebuilt.
+    """
     node_pyodide = ensure_node_modules()
     out = site / "_pyodide"
     out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        built = build_engine_wheel(Path(tmp)) if wheel is None else wheel
+        check_wheel(built)
+        for name in CORE_FILES:
+            _install(node_pyodide / name, out / name)
+        _install(built, out / built.name)
+    lock = out / ".pyodide-lock.json.partial"
+    entry = write_lock(node_pyodide / "pyodide-lock.json", out / built.name, lock)
+    os.replace(lock, out / "pyodide-lock.json")
     for old in out.glob("*.whl"):
-        old.unlink()
-    for name in CORE_FILES:
-        shutil.copyfile(node_pyodide / name, out / name)
-    if wheel is None:
-        built = build_engine_wheel(out)
-    else:
-        built = out / wheel.name
-        shutil.copyfile(wheel, built)
-    check_wheel(built)
-    entry = write_lock(node_pyodide / "pyodide-lock.json", built, out / "pyodide-lock.json")
+        if old.name != built.name:
+            old.unlink()
     size = sum(p.stat().st_size for p in out.iterdir())
     print(f"pyodide_assets: {out} ({size / 1e6:.1f} MB): Pyodide {PYODIDE_VERSION}, {built.name} sha256 {entry['sha256'][:12]}…")
     return out

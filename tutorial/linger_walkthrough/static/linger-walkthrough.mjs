@@ -130,8 +130,11 @@ class Walkthrough {
       ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
       : '');
     this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
+    // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
+    const focusInTable = this.table.contains(document.activeElement);
     this.table.innerHTML = v.step.html;
     this.uniqueIds(this.table);
+    if (focusInTable) this.root.focus({ preventScroll: true });
     this.buttons.first.disabled = v.atFirst;
     this.buttons.back.disabled = v.atFirst;
     this.buttons.next.disabled = v.atLast;
