@@ -29,7 +29,6 @@ import statistics
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -73,7 +72,7 @@ self.postMessage({ script, pyodide: performance.now() - t0 });
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -174,9 +173,12 @@ def _weight(site: Path, urls: list[str]) -> tuple[int, int]:
     return outside, inside
 
 
+def _figure(med: dict[str, float], prefix: str, key: str) -> float:
+    return med[f"{prefix}_{key}"]
+
+
 def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print) -> dict[str, float]:
     """Measure and print; return the figures (milliseconds and bytes)."""
-    from playwright.sync_api import sync_playwright
 
     if not (site / PAGE).is_file() or not (site / "_pyodide" / "pyodide-lock.json").is_file():
         raise SystemExit(f"bench_browser: no built site in {site}: run `nox -s site` first")
@@ -233,8 +235,8 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
     }
     out(f"Browser benchmark (Chromium headless, {PAGE}, median of {RUNS} runs; ms from navigation start)")
     for state in ("cold", "warm"):
-        w = lambda k: med[f"{state}_walk_{k}"]  # noqa: E731
-        b = lambda k: med[f"{state}_bare_{k}"]  # noqa: E731
+        w = functools.partial(_figure, med, f"{state}_walk")
+        b = functools.partial(_figure, med, f"{state}_bare")
         out(f"  {state}:")
         out(f"    first step visible       {w('first_step'):7.0f} ms   (first contentful paint {w('fcp'):.0f} ms; goal < 300 ms)")
         out(

@@ -38,7 +38,7 @@ AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base class's name)
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

@@ -13,10 +13,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from sphinx.testing.util import SphinxTestApp
-
 from linger_longer.labels import labels as engine_labels
 from linger_longer.walkthrough import replay_json
+from sphinx.testing.util import SphinxTestApp
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "tutorial" / "examples"

@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from linger_longer.walkthrough import branch_json, replay_json
 
 REPO = Path(__file__).resolve().parents[2]

@@ -32,7 +32,7 @@ import json
 import re
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -114,7 +114,7 @@ class WalkthroughDirective(SphinxDirective):
     required_arguments = 1
     optional_arguments = 0
     has_content = False
-    option_spec: dict[str, Any] = {}
+    option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
         example_id = self.arguments[0].strip()
