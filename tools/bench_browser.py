@@ -48,7 +48,7 @@ CHROMIUM_ARGS = [
 ]
 PAGE = "en/profiles.html"  # holds "winning with your last trump" and three more walkthroughs
 WIDGET = '.linger-walkthrough[data-example="last-trump"]'
-RUNS = 3
+RUNS = 5
 CLICKS = 15
 
 BARE_HTML = """<!doctype html>
