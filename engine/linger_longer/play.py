@@ -686,7 +686,8 @@ def compare(record: Mapping[str, Any] | str, lang: str = "en", deal_number: int 
                       "stock ran out, and the profiles differ only once it does.")
     else:
         trick = last_card[parts_at - 1] if parts_at <= len(last_card) else None
-        if trick is not None and trick["end"] and trick["end"]["reason"] == "stock-exhausted":
+        if (trick is not None and trick["end"] and trick["end"]["reason"] == "stock-exhausted"
+                and len(standard) > parts_at):  # standard really goes on after that trick
             sentence = _t(lang, "The profiles part at trick {trick}: the last card of the stock is drawn there, "
                           "which ends the deal under last-card, while under standard play goes on.", trick=parts_at)
         else:
