@@ -79,6 +79,7 @@ html_theme = "furo"
 html_title = "Linger Longer"
 html_static_path = ["_static"]
 html_css_files = ["linger.css"]
+html_favicon = "_static/linger-favicon.svg"  # else browsers ask for /favicon.ico: a 404 on every page
 html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None

@@ -34,6 +34,8 @@ LABELS: dict[str, str] = {
     "loading": N_("Loading the live engine…"),
     "ready": N_("Live engine ready: choose a card to try another line of play."),
     "failed": N_("The live engine could not start. The example still works step by step."),
+    "busy": N_("The live engine is working…"),
+    "error": N_("The live engine could not play that card: {reason}"),
     "static": N_("Turn on JavaScript to step through this example and try other cards."),
     "trump": N_("Trump"),
     "no_trump": N_("No trump"),

@@ -47,31 +47,19 @@ STATIC = PACKAGE / "static"
 REPO = PACKAGE.parents[1]
 EXAMPLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
-#: Widget words the engine's ``linger_longer.labels`` does not have yet (English msgids
-#: of the engine's gettext domain; the engine's table wins where both have a key).
-EXTRA_LABELS: dict[str, str] = {
-    "busy": "The live engine is working…",
-    "error": "The live engine could not play that card: {reason}",
-}
-
-
 #: The keys of ``linger_longer.labels`` the widget uses (the table's words are rendered by the engine).
 WIDGET_KEYS = (
     "first", "back", "next", "last", "step", "controls", "try", "tried", "return",
-    "loading", "ready", "failed", "illegal", "static", "narration",
+    "loading", "ready", "failed", "illegal", "static", "narration", "busy", "error",
 )
 
 
 def widget_labels(lang: str) -> dict[str, str]:
     """The widget's words in ``lang``, from the engine's gettext domain."""
     from linger_longer.labels import labels
-    from linger_longer.narrate import translator
 
-    gettext = translator(lang).gettext
     engine_words = labels(lang)
-    words = {key: gettext(msgid) for key, msgid in EXTRA_LABELS.items()}
-    words.update({key: engine_words[key] for key in WIDGET_KEYS if key in engine_words})
-    return words
+    return {key: engine_words[key] for key in WIDGET_KEYS}
 
 
 class walkthrough(nodes.General, nodes.Element):
