@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 import random
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -109,6 +109,7 @@ class Outcome:
 
 _PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
 _hand_order = attrgetter("index")
+_played_card = itemgetter(1)
 # Events are immutable values, so the ones that only name a seat and a card are made once and shared.
 # Indexed by seat * 52 + card.index.
 _CARD_PLAYED = [CardPlayed(seat, card) for seat in range(6) for card in FULL_DECK]
@@ -546,7 +547,7 @@ class Deal:
         """Resolve a complete trick: winner, won pile, draw, eliminations, end of deal, next lead."""
         trick = self._trick
         winner = trick_winner(trick, self._trump)
-        cards = tuple([card for _, card in trick])
+        cards = tuple(map(_played_card, trick))
         self._trick_number += 1
         self._tricks_won[winner] += 1
         self._won[winner] += cards
@@ -556,8 +557,18 @@ class Deal:
         took_last = False
         if self._eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
             self._eliminate(trick, events)
-        if self._stock_pos < len(self._stock) and winner not in self._out:
-            took_last = self._draw(winner, len(cards) if self._draws_per_card else 1, events)
+        stock, pos = self._stock, self._stock_pos
+        if pos < len(stock) and winner not in self._out:
+            if self._draws_per_card:
+                took_last = self._draw(winner, len(cards), events)
+            else:  # the usual case, one card, kept inline because it runs every trick
+                card = stock[pos]
+                self._stock_pos = pos = pos + 1
+                self._hands[winner] = tuple(sorted(hands[winner] + (card,), key=_hand_order))
+                events.append(_CARD_DRAWN[winner * 52 + card.index])
+                if pos == len(stock):
+                    events.append(_STOCK_EMPTY)
+                    took_last = True
         if not self._eliminate_first:  # the winner draws before anyone is eliminated
             for seat, _ in trick:
                 if not hands[seat]:
