@@ -97,15 +97,23 @@ def _strip_roles(text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    """Running text for term matching: roles become their shown text, code goes."""
+    """Running text for term matching: what a reader sees of the words.
+
+    A role with an explicit title shows its title and a glossary term its
+    word; card codes and the targets of page and section links are not words
+    of the text (the link shows the target's own title), nor are code spans
+    and placeholders such as ``{dealer}``.
+    """
 
     def shown(m: re.Match[str]) -> str:
         explicit = _EXPLICIT.match(m.group(2))
-        return explicit.group(1) if explicit else m.group(2)
+        if explicit:
+            return explicit.group(1)
+        return m.group(2) if m.group(1).split(":")[-1] == "term" else " "
 
     text = _MYST_ROLE.sub(shown, text)
     text = _REST_ROLE.sub(shown, text)
-    return _CODE.sub(" ", text)
+    return _BRACE.sub(" ", _CODE.sub(" ", text))
 
 
 def _placeholders(text: str) -> Counter[str]:
