@@ -45,6 +45,7 @@ LABELS: dict[str, str] = {
     "dealer": N_("Dealer"),
     "hand": N_("Hand"),
     "tricks": N_("Tricks won"),
+    "tricks_count": N_("Tricks won: {count}"),
     "out": N_("Out"),
     "to_play": N_("to play"),
     "trick": N_("Trick on the table"),

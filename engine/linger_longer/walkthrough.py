@@ -271,7 +271,7 @@ def render_step_html(step: dict[str, Any], lang: str, id_prefix: str, names: Ite
         parts.append(
             f'<li class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="ll-seat-name">{escape(seat_names[seat])}</span>{badge_html}'
-            f'<span class="ll-tricks">{escape(words["tricks"])}: {info["tricks"]}</span>'
+            f'<span class="ll-tricks">{escape(words["tricks_count"].format(count=info["tricks"]))}</span>'
             f'<span class="ll-hand" role="group" aria-label="{escape(words["hand"])}">{hand}</span></li>'
         )
     parts.append("</ul>")
