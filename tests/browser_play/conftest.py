@@ -1,9 +1,10 @@
 """Fixtures for the Play page's browser tests, reusing tests/browser/conftest.py (Chromium, the built site, watching).
 
 ``play_url`` serves a folder that holds the built site's ``_pyodide/`` (Pyodide and the engine
-wheel, exactly as the site serves them) and the Play page's static files from
-``tutorial/linger_play/static``, plus a bare test page: so the Play worker runs in Chromium
-against the real wheel before the Play page itself is built into the site.
+wheel, exactly as the site serves them) and the live engine's static files from
+``tutorial/linger_walkthrough/static`` (the one engine worker, and the Play page's client of it),
+plus a bare test page: so the Play page's engine calls run in Chromium against the real wheel
+before the Play page itself is built into the site.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ Watch = browser_fixtures.Watch
 watch_context = browser_fixtures.watch_context
 watch_page = browser_fixtures.watch_page
 
-STATIC = Path(__file__).resolve().parents[2] / "tutorial" / "linger_play" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "tutorial" / "linger_walkthrough" / "static"
 
 TEST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Play engine test</title><link rel="icon" href="data:,">

@@ -88,7 +88,7 @@ def test_worker_refuses_unknown_calls_and_bad_settings(chromium, play_url):
           }
           return out;
         }""")
-        assert errors[0] == 'unknown request "eval"'
+        assert errors[0] == 'not an engine function: linger_longer.play.eval'
         assert "9" in errors[1] and "3" in errors[1] and "6" in errors[1]  # the value and the range, in French
     finally:
         ctx.close()
