@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,3 +30,24 @@ def built_site() -> Path:
         pytest.fail(f"{site} is not a built site (missing {', '.join(missing)}): run `nox -s site` first",
                     pytrace=False)
     return site
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (sync API): one browser for the whole session.
+
+    Playwright's sync API allows one instance per process, so every browser
+    test, whichever folder it lives in, shares this fixture.
+    """
+    from tools.chromium import CHROMIUM, CHROMIUM_ARGS, MISSING
+
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(MISSING, pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -20,19 +20,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("LINGER_SITE", REPO / "build" / "site"))
-CHROMIUM = os.environ.get("LINGER_CHROMIUM", "/usr/bin/chromium")
-# Exactly the launch flags the toolchain notes require; the last one stops
-# Chromium's own background look-ups of hosts outside 127.0.0.1.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (re-exported for the tests)
+
 LANGS = ("en", "fr", "it", "nl")
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -62,21 +51,6 @@ def site_url(site_dir: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
-    """Debian's Chromium driven by Playwright (sync API)."""
-    if not Path(CHROMIUM).is_file():
-        pytest.fail(f"{CHROMIUM} not found: install it with `apt-get install -y chromium` (nox -s tests does when root)", pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @dataclass

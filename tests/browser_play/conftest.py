@@ -29,7 +29,6 @@ sys.modules[_spec.name] = browser_fixtures  # importable by name from the tests
 _spec.loader.exec_module(browser_fixtures)
 
 # The same fixtures as the walkthrough's browser tests.
-chromium = browser_fixtures.chromium
 site_dir = browser_fixtures.site_dir
 Watch = browser_fixtures.Watch
 watch_context = browser_fixtures.watch_context

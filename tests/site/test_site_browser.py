@@ -16,12 +16,6 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 # A word of each language's rules that the search must find, stemmed its own way.
 SEARCH = {"en": "trumps", "fr": "atouts", "it": "briscola", "nl": "troef"}
 
@@ -43,18 +37,10 @@ def base_url(built_site: Path) -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (nox -s tests does it)", pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+@pytest.fixture
+def browser(chromium):  # type: ignore[no-untyped-def]
+    """The session's one Chromium (tests/conftest.py)."""
+    return chromium
 
 
 @pytest.mark.parametrize("lang", SEARCH)
