@@ -62,12 +62,22 @@ class CatalogStatus:
         return math.floor(100 * self.translated / self.total) if self.total else 100
 
 
+#: Counts by catalog and its (size, mtime): a warm rebuild re-reads only the catalogs that changed.
+_COUNTS: dict[Path, tuple[tuple[int, int], tuple[int, int]]] = {}
+
+
 def count(po: Path) -> tuple[int, int]:
     """(translated, total) messages of a catalog; fuzzy and empty entries are not translated."""
     from tools.po import read_po
 
+    stat = po.stat()
+    key = (stat.st_size, stat.st_mtime_ns)
+    cached = _COUNTS.get(po)
+    if cached is not None and cached[0] == key:
+        return cached[1]
     cat = read_po(po)
     done = sum(1 for e in cat.entries if e.translated and not e.fuzzy)
+    _COUNTS[po] = (key, (done, len(cat.entries)))
     return done, len(cat.entries)
 
 
@@ -79,23 +89,34 @@ def _git(args: list[str], cwd: Path) -> str | None:
     return proc.stdout if proc.returncode == 0 else None
 
 
+#: Commit dates by (folder, HEAD commit): a preview server or a warm rebuild asks again and again.
+_COMMITTED_DATES: dict[tuple[str, str], dict[Path, str]] = {}
+
+
 def git_dates(folder: Path) -> dict[Path, str]:
     """Date of the last commit of each file under ``folder`` (one ``git log`` for all of them).
 
     Files with uncommitted changes are left out (their file date is newer). Empty without git.
     """
-    top = _git(["rev-parse", "--show-toplevel"], folder)
-    log = _git(["log", "--format=%x00%cs", "--name-only", "--", "."], folder) if top else None
-    if not top or log is None:
+    head = _git(["rev-parse", "--show-toplevel", "HEAD"], folder)
+    if not head or len(head.split()) != 2:
         return {}
-    root = Path(top.strip())
-    dates: dict[Path, str] = {}
-    date = ""
-    for line in log.splitlines():
-        if line.startswith("\x00"):
-            date = line[1:].strip()
-        elif line.strip():
-            dates.setdefault((root / line.strip()).resolve(), date)  # newest first: keep the first
+    top, commit = head.split()
+    root = Path(top)
+    committed = _COMMITTED_DATES.get((str(folder), commit))
+    if committed is None:  # walking the history is the slow part: once per commit, per process
+        log = _git(["log", "--format=%x00%cs", "--name-only", "--", "."], folder)
+        if log is None:
+            return {}
+        committed = {}
+        date = ""
+        for line in log.splitlines():
+            if line.startswith("\x00"):
+                date = line[1:].strip()
+            elif line.strip():
+                committed.setdefault((root / line.strip()).resolve(), date)  # newest first: keep the first
+        _COMMITTED_DATES[(str(folder), commit)] = committed
+    dates = dict(committed)
     dirty = _git(["status", "--porcelain", "--", "."], folder) or ""
     for line in dirty.splitlines():
         dates.pop((root / line[3:].strip().split(" -> ")[-1]).resolve(), None)
