@@ -101,19 +101,52 @@ def bots() -> list[Figure]:
     return figures
 
 
+_PLAYOUT_SCRIPT = """
+import random, sys
+from linger_longer import Deal, Rules
+rules, rng = Rules(), random.Random(1)
+for _ in range(int(sys.argv[1])):
+    deal = Deal.new(rules, 4, seed=rng)
+    while deal.to_act is not None:
+        deal.play(rng.choice(deal.legal_plays()))
+"""
+
+
+def instructions(deals: int = 1000) -> list[Figure]:
+    """Instructions per random 4-player playout, counted by valgrind: the same on a busy or a quiet machine.
+
+    Wall-clock rates on these shared machines vary about twofold from one minute
+    to the next; this count does not, so it is the figure to compare changes by.
+    """
+    import re
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return []
+    python = os.path.realpath(sys.executable)
+
+    def collected(n: int) -> int:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c",
+                               _PLAYOUT_SCRIPT, str(n)], capture_output=True, text=True, check=True, cwd=ROOT)
+        return int(re.search(r"Collected : (\d+)", done.stderr).group(1))  # type: ignore[union-attr]
+
+    per_deal = (collected(deals) - collected(0)) / deals
+    return [Figure("engine: instructions per random 4-player playout (callgrind)", per_deal / 1000, "k")]
+
+
 BENCHMARKS = [playouts, step_cost, bots]
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def in_subprocess() -> list[Figure]:
     """Run the engine benchmarks in their own process, so pinning it to one core affects nothing else."""
-    done = subprocess.run([sys.executable, "-m", "tools.bench_engine", "--json"], cwd=ROOT, check=True,
+    done = subprocess.run([sys.executable, "-m", "tools.bench_engine", "--json", "--instructions"], cwd=ROOT, check=True,
                           capture_output=True, text=True)
     return [Figure(**json.loads(line)) for line in done.stdout.splitlines() if line.startswith("{")]
 
 
 if __name__ == "__main__":
     as_json = "--json" in sys.argv
-    for bench in BENCHMARKS:
+    for bench in BENCHMARKS + ([instructions] if "--instructions" in sys.argv else []):
         for figure in bench():
             print(json.dumps(dataclasses.asdict(figure)) if as_json else figure, flush=True)
