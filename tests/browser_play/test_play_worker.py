@@ -11,7 +11,8 @@ import statistics
 
 import pytest
 
-from linger_longer.play import Settings, new_game, next_deal, play
+from games import cpython_game
+from linger_longer.play import Settings
 
 from linger_browser_fixtures import watch_context, watch_page
 
@@ -33,19 +34,6 @@ PLAY_GAME = """async ([settings, lang]) => {
   }
   return { record: view.record, log: view.log, score: view.score, html: view.html, readyMs, moveMs };
 }"""
-
-
-def cpython_game(settings: Settings, lang: str) -> dict:
-    view = new_game(settings, lang)
-    while True:
-        if view["deal"]["over"]:
-            if not view["can_next"]:
-                break
-            view = next_deal(view["record"], lang)
-            continue
-        action = view["suits"][0]["suit"] if view["name_trump"] else next(c["card"] for c in view["choices"] if c["legal"])
-        view = play(view["record"], action, lang)
-    return {"record": view["record"], "log": view["log"], "score": view["score"], "html": view["html"]}
 
 
 @pytest.mark.parametrize("settings, lang", [

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from linger_longer.play import Settings, new_game, next_deal, play
+from games import cpython_game
+from linger_longer.play import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("pyodide_play.mjs")
@@ -27,19 +28,6 @@ GAMES = [
     (Settings(players=3, seed=104, seat=0, variants=("grand-coup",), strength="monte-carlo"), "fr"),
     (Settings(players=6, seed=105, seat=5, variants=("random-trump", "long-hand")), "nl"),
 ]
-
-
-def cpython_game(settings: Settings, lang: str) -> dict:
-    view = new_game(settings, lang)
-    while True:
-        if view["deal"]["over"]:
-            if not view["can_next"]:
-                break
-            view = next_deal(view["record"], lang)
-            continue
-        action = view["suits"][0]["suit"] if view["name_trump"] else next(c["card"] for c in view["choices"] if c["legal"])
-        view = play(view["record"], action, lang)
-    return {"record": view["record"], "log": view["log"], "score": view["score"], "html": view["html"]}
 
 
 def test_pyodide_plays_the_same_games():
