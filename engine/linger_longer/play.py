@@ -35,7 +35,7 @@ from .game import Deal, IllegalPlayError, Phase, seat_names
 from .match import Match
 from .narrate import N_, Narrator, card_name, refusal_text, suit_name, translator
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
-from .walkthrough import _choices, _Table, _view, render_step_html
+from .walkthrough import TrickTable, hand_choices, render_step_html, table_view
 
 __all__ = [
     "MODES", "PLAY_LABELS", "STRENGTHS", "HINT_SAMPLES", "PlayError", "Settings", "compare", "decode_query",
@@ -423,7 +423,7 @@ def _view_of(game: _Game, lang: str, refused: str | None = None) -> dict[str, An
     human = settings.seat
     narrator = Narrator(lang, deal.names, None)
     log = narrator.narrate(state.setup)
-    table = _Table()
+    table = TrickTable()
     last_human = max((i for i, s in enumerate(state.seats) if s == human), default=-1)
     recent: list[str] = []
     for i, events in enumerate(state.events):
@@ -434,14 +434,14 @@ def _view_of(game: _Game, lang: str, refused: str | None = None) -> dict[str, An
             recent.extend(sentences)
     if not state.events:
         recent = list(log)
-    view = _view(deal, table)
+    view = table_view(deal, table)
     over = deal.is_over
     your_turn = not over and deal.to_act == human
     hidden = {s: len(deal.hand(s)) for s in range(deal.players) if s != human and not over}
     for seat, count in hidden.items():
         view["seats"][seat]["hand"] = []
         view["seats"][seat]["hidden"] = count
-    choices = _choices(deal, lang) if your_turn else []
+    choices = hand_choices(deal, lang) if your_turn else []
     step = {"table": view, "choices": choices}
     names = list(deal.names)
     outcome = deal.outcome

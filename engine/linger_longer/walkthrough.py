@@ -19,7 +19,9 @@ from .labels import labels
 from .narrate import Narrator, card_name, refusal_text, suit_name
 from .scenario import Scenario, ScenarioError, StepResult, loads
 
-__all__ = ["branch_json", "render_step_html", "replay", "replay_json", "branch"]
+__all__ = [
+    "TrickTable", "branch", "branch_json", "hand_choices", "render_step_html", "replay", "replay_json", "table_view",
+]
 
 def escape(text: str) -> str:
     """Escape text for HTML content and quoted attributes.
@@ -35,7 +37,7 @@ def escape(text: str) -> str:
 BRANCH_SEED = 0
 
 
-class _Table:
+class TrickTable:
     """Follows the trick on the table across steps (the deal clears a trick as soon as it is won)."""
 
     def __init__(self) -> None:
@@ -43,6 +45,7 @@ class _Table:
         self.winner: int | None = None
 
     def see(self, events: Iterable[Event]) -> None:
+        """Take in one step's events; the first card after a won trick starts a new trick."""
         for event in events:
             if isinstance(event, CardPlayed):
                 if self.winner is not None:
@@ -52,7 +55,8 @@ class _Table:
                 self.winner = event.seat
 
 
-def _choices(deal: Deal, lang: str) -> list[dict[str, Any]]:
+def hand_choices(deal: Deal, lang: str) -> list[dict[str, Any]]:
+    """The hand of the player to act, each card marked legal or with the rule that forbids it."""
     if deal.phase is not Phase.PLAY:
         return []
     hand = deal.hand(deal.to_act)  # type: ignore[arg-type]
@@ -67,7 +71,8 @@ def _choices(deal: Deal, lang: str) -> list[dict[str, Any]]:
     return result
 
 
-def _view(deal: Deal, table: _Table) -> dict[str, Any]:
+def table_view(deal: Deal, table: TrickTable) -> dict[str, Any]:
+    """The table as JSON-ready data: trump, stock, seats and hands, the trick, the winner."""
     outcome = deal.outcome
     return {
         "phase": deal.phase.value,
@@ -88,7 +93,7 @@ def _view(deal: Deal, table: _Table) -> dict[str, Any]:
     }
 
 
-def _step_json(index: int, result: StepResult, narrator: Narrator, table: _Table, lang: str,
+def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickTable, lang: str,
                prefix: str) -> dict[str, Any]:
     step, deal = result.step, result.deal
     action: dict[str, Any] | None = None
@@ -111,8 +116,8 @@ def _step_json(index: int, result: StepResult, narrator: Narrator, table: _Table
         "note": step.note if step is not None else None,
         "events": [e.to_json() for e in result.events],
         "narration": narration,
-        "table": _view(deal, table),
-        "choices": _choices(deal, lang),
+        "table": table_view(deal, table),
+        "choices": hand_choices(deal, lang),
     }
     data["html"] = render_step_html(data, lang, f"{prefix}-{index}", deal.names)
     return data
@@ -153,7 +158,7 @@ def replay(toml_text: str, lang: str, source: str = "<example>") -> dict[str, An
     results = scenario.check()
     example_id = _example_id(source)
     narrator = Narrator(lang, scenario.names, results[0].deal.trump)
-    table = _Table()
+    table = TrickTable()
     steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results)]
     return _document(scenario, example_id, lang, steps, results[-1].deal)
 
@@ -168,7 +173,7 @@ def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<e
         raise ScenarioError(f"{source}: there is no step {at_step}; steps run from 0 to {len(results) - 1}")
     example_id = _example_id(source)
     narrator = Narrator(lang, scenario.names, results[0].deal.trump)
-    table = _Table()
+    table = TrickTable()
     steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at_step + 1])]
     deal = results[at_step].deal.copy()
     chosen = Card.parse(card)
