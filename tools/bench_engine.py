@@ -2,11 +2,15 @@
 
 Each runs on one core (the process is pinned to one CPU where the platform
 allows), so the figures compare with the goal of issue 2: at least 12,000
-random 4-player deals a second.
+random 4-player deals a second, the speed of a compact implementation of the
+rules. That compact implementation is :func:`bare_playout` below; the engine,
+with its events and validation, is measured against it in the same process,
+in alternating rounds, so the machine's swings in speed hit both alike.
 """
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import json
 import os
@@ -30,6 +34,49 @@ PLAYOUT_GOAL = 12_000
 def _pin_to_one_core() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def bare_playout(deck: list[int], choice, players: int = 4, ends_with_stock: bool = False) -> tuple[int, int]:
+    """The rules, compactly: no events, no checks, cards as ints (``suit * 13 + 0`` for the ace … ``12`` for the 2).
+
+    ``deck`` is the deck order, top card first, the dealer is seat 0; the
+    players choose with ``choice`` among their legal cards in hand order, as
+    the engine benchmark does, so the same deck and choices play the same deal
+    as the engine. Returns (winner, tricks played).
+    """
+    first = 1 % players
+    dealt = players * players
+    hands = [sorted(deck[(seat - first) % players:dealt:players]) for seat in range(players)]
+    trump = deck[dealt - players + (0 - first) % players] // 13  # the dealer's last card
+    stock = deck[:dealt - 1:-1]  # reversed, so the top card is popped
+    holding, leader, tricks = players, first, 0
+    while True:
+        seat, led, best, winner = leader, -1, -1, -1
+        for _ in range(holding):
+            while not hands[seat]:  # out of the deal (nobody empties a hand before playing in this trick)
+                seat = (seat + 1) % players
+            hand = hands[seat]
+            legal = hand
+            if led >= 0:  # a player holding the led suit must follow suit
+                legal = [c for c in hand if c // 13 == led] or hand
+            card = choice(legal)
+            hand.remove(card)
+            if led < 0:
+                led, best, winner = card // 13, card, seat
+            elif (card // 13 == best // 13 and card < best) or (card // 13 == trump != best // 13):
+                best, winner = card, seat
+            seat = (seat + 1) % players
+        tricks += 1
+        if stock:
+            bisect.insort(hands[winner], stock.pop())
+            if not stock and ends_with_stock:
+                return winner, tricks
+        holding = sum(1 for hand in hands if hand)
+        if holding <= 1:
+            return (next(s for s in range(players) if hands[s]) if holding else winner), tricks
+        leader = winner
+        while not hands[leader]:
+            leader = (leader + 1) % players
 
 
 def _random_playouts(profile: str, deals: int, seed: int = 1) -> float:
@@ -58,6 +105,66 @@ def playouts() -> list[Figure]:
         rate = _random_playouts(profile, DEALS)
         figures.append(Figure(f"engine: random 4-player deals/s ({profile}, one core)", rate, "deals/s",
                               f">= {PLAYOUT_GOAL:,}", rate >= PLAYOUT_GOAL))
+    return figures
+
+
+def _engine_round(rules, rng: random.Random, deals: int) -> float:
+    """Seconds for ``deals`` engine playouts: Deal.new from the seed, then random legal cards to the end."""
+    from linger_longer import Deal
+
+    choice = rng.choice
+    started = time.perf_counter()
+    for _ in range(deals):
+        deal = Deal.new(rules, 4, seed=rng)
+        while deal.to_act is not None:
+            deal.play(choice(deal.legal_plays()))
+    return time.perf_counter() - started
+
+
+def _bare_round(ends_with_stock: bool, rng: random.Random, deals: int) -> float:
+    """Seconds for ``deals`` playouts of :func:`bare_playout`, shuffled with ``random.shuffle``."""
+    choice, shuffle = rng.choice, rng.shuffle
+    started = time.perf_counter()
+    for _ in range(deals):
+        deck = list(range(52))
+        shuffle(deck)
+        bare_playout(deck, choice, 4, ends_with_stock)
+    return time.perf_counter() - started
+
+
+def versus_bare(rounds: int = 40, deals: int = 500) -> list[Figure]:
+    """Engine against the compact implementation, in alternating short rounds in one process.
+
+    The machine's speed swings (about twofold on these shared machines) then
+    hit both alike: the ratio of the paired rounds is the figure to trust.
+    """
+    from linger_longer import Rules
+
+    _pin_to_one_core()
+    figures = []
+    for profile in ("standard", "last-card"):
+        rules = Rules.from_names(profile)
+        engine_rng, bare_rng = random.Random(3), random.Random(3)
+        engine_time = bare_time = 0.0
+        ratios = []
+        for number in range(rounds):
+            if number % 2:  # alternate which goes first, so neither always follows the other
+                e = _engine_round(rules, engine_rng, deals)
+                b = _bare_round(rules.deal_ends_with_stock, bare_rng, deals)
+            else:
+                b = _bare_round(rules.deal_ends_with_stock, bare_rng, deals)
+                e = _engine_round(rules, engine_rng, deals)
+            engine_time += e
+            bare_time += b
+            ratios.append(b / e)
+        total = rounds * deals
+        ratio = statistics.median(ratios)
+        figures += [
+            Figure(f"engine: random 4-player deals/s ({profile}), interleaved", total / engine_time, "deals/s"),
+            Figure(f"bare:   the same, compact implementation ({profile})", total / bare_time, "deals/s"),
+            Figure(f"engine speed / bare speed ({profile}, median of {rounds} pairs)", ratio, "x", ">= 1",
+                   ratio >= 1),
+        ]
     return figures
 
 
@@ -111,12 +218,23 @@ for _ in range(int(sys.argv[1])):
         deal.play(rng.choice(deal.legal_plays()))
 """
 
+_BARE_SCRIPT = """
+import random, sys
+from tools.bench_engine import bare_playout
+rng = random.Random(1)
+for _ in range(int(sys.argv[1])):
+    deck = list(range(52))
+    rng.shuffle(deck)
+    bare_playout(deck, rng.choice)
+"""
+
 
 def instructions(deals: int = 1000) -> list[Figure]:
     """Instructions per random 4-player playout, counted by valgrind: the same on a busy or a quiet machine.
 
     Wall-clock rates on these shared machines vary about twofold from one minute
     to the next; this count does not, so it is the figure to compare changes by.
+    The compact implementation is counted the same way; fewer instructions is faster.
     """
     import re
     import shutil
@@ -124,17 +242,24 @@ def instructions(deals: int = 1000) -> list[Figure]:
     if shutil.which("valgrind") is None:
         return []
     python = os.path.realpath(sys.executable)
+    paths = [str(ROOT / "engine"), str(ROOT), os.environ.get("PYTHONPATH", "")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in paths if p))
 
-    def collected(n: int) -> int:
+    def collected(script: str, n: int) -> int:
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c",
-                               _PLAYOUT_SCRIPT, str(n)], capture_output=True, text=True, check=True, cwd=ROOT)
+                               script, str(n)], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
         return int(re.search(r"Collected : (\d+)", done.stderr).group(1))  # type: ignore[union-attr]
 
-    per_deal = (collected(deals) - collected(0)) / deals
-    return [Figure("engine: instructions per random 4-player playout (callgrind)", per_deal / 1000, "k")]
+    engine = (collected(_PLAYOUT_SCRIPT, deals) - collected(_PLAYOUT_SCRIPT, 0)) / deals
+    bare = (collected(_BARE_SCRIPT, deals) - collected(_BARE_SCRIPT, 0)) / deals
+    return [
+        Figure("engine: instructions per random 4-player playout (callgrind)", engine / 1000, "k"),
+        Figure("bare:   the same, compact implementation (callgrind)", bare / 1000, "k"),
+        Figure("engine instructions / bare instructions", engine / bare, "x", "<= 1", engine <= bare),
+    ]
 
 
-BENCHMARKS = [playouts, step_cost, bots]
+BENCHMARKS = [playouts, versus_bare, step_cost, bots]
 ROOT = Path(__file__).resolve().parent.parent
 
 
