@@ -34,11 +34,11 @@ from .events import CardDrawn, CardPlayed, Event, PlayerOut, TrickWon
 from .game import Deal, IllegalPlayError, Phase, seat_names
 from .match import Match
 from .narrate import N_, Narrator, card_name, refusal_text, suit_name, translator
-from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
+from .rules import _TRUMP_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
 from .walkthrough import TrickTable, hand_choices, render_step_html, table_view
 
 __all__ = [
-    "MODES", "PLAY_LABELS", "STRENGTHS", "HINT_SAMPLES", "PlayError", "Settings", "compare", "decode_query",
+    "MODES", "OTHER_VARIANTS", "PLAY_LABELS", "TRUMP_VARIANTS", "STRENGTHS", "HINT_SAMPLES", "PlayError", "Settings", "compare", "decode_query",
     "encode_query", "export_toml", "hint", "new_game", "next_deal", "play", "state", "undo",
     "new_game_json", "play_json", "undo_json", "next_deal_json", "hint_json", "export_json", "compare_json",
     "decode_query_json", "state_json", "play_labels",
@@ -48,12 +48,16 @@ __all__ = [
 MODES = {"deal": 1, "match-3": 3, "match-5": 5}
 #: The opponents' strengths, by the names the page and the URL use.
 STRENGTHS = ("random", "rule-of-thumb", "monte-carlo")
+#: The variants that decide where trump comes from (at most one is on; the page offers them as one choice).
+TRUMP_VARIANTS = tuple(v.value for v in _TRUMP_VARIANTS)
+#: The other variants, each on or off.
+OTHER_VARIANTS = tuple(v.value for v in Variant if v not in _TRUMP_VARIANTS)
 #: Sampled deals per move of the strong opponent (fits its browser budget: see tools/bench_bots.py).
 MONTE_CARLO_SAMPLES = 100
 #: Sampled deals behind a hint.
 HINT_SAMPLES = 60
-#: Seeds are TOML integers in an exported deal: below 2**63.
-MAX_SEED = 2**63 - 1
+#: The largest seed: the page's JavaScript holds numbers exactly up to 2**53 - 1 (Number.MAX_SAFE_INTEGER).
+MAX_SEED = 2**53 - 1
 #: The record format's version.
 RECORD_VERSION = 1
 
@@ -74,6 +78,7 @@ PLAY_LABELS: dict[str, str] = {
     "strength_monte-carlo": N_("Strong (samples deals)"),
     "seed": N_("Deal number (seed)"),
     "start_game": N_("Start"),
+    "controls": N_("Game controls"),
     "you": N_("You"),
     "your_turn": N_("Your turn: choose a card."),
     "name_trump": N_("Name the trump suit."),
@@ -93,6 +98,31 @@ PLAY_LABELS: dict[str, str] = {
     "cards_in_hand": N_("{count} cards in hand"),
     "match_won": N_("{player} wins the match."),
     "deal_won": N_("{player} wins the deal."),
+    "your_seat": N_("{seat} (you)"),
+    "new_seed": N_("New deal number"),
+    "profile_standard": N_("Standard"),
+    "profile_last-card": N_("Last card"),
+    "trump_source": N_("Trump"),
+    "trump_dealer": N_("The dealer's last card"),
+    "variant_draw-per-card": N_("Draw per card"),
+    "variant_no-trump": N_("No trump"),
+    "variant_random-trump": N_("Random trump"),
+    "variant_grand-coup": N_("Grand coup"),
+    "variant_long-hand": N_("Long hand"),
+    "variant_eliminate-before-draw": N_("Eliminate before drawing"),
+    "noscript": N_("The Play page runs the rules engine in your browser: turn on JavaScript to play."),
+    "player": N_("Player"),
+    "hint_is": N_("Hint: {sentence}"),
+    "link_copied": N_("The link to this deal is copied."),
+    "download": N_("Download {filename}"),
+    "export_intro": N_("Save this file in tutorial/examples/ to make it a walkthrough, or replay it with "
+                       "python -m linger_longer replay."),
+    "close": N_("Close"),
+    "parts_here": N_("The profiles part here"),
+    "trick_number": N_("Trick {number}"),
+    "followed": N_("Your game's cards are followed for {count} actions; rule-of-thumb players finish the deal."),
+    "stock_clock": N_("Stock: {count} of {total} cards left"),
+    "outcome_tricks": N_("{player} wins after {tricks} tricks."),
 }
 
 N_("Nothing to undo: you have not played a card in this deal yet.")
@@ -297,6 +327,7 @@ class _DealState:
     dealer: int
     deal: Deal
     setup: tuple[Event, ...]
+    stock_at_start: int = 0  #: the stock's size once the cards are dealt (the page's "clock")
     actions: list[str] = field(default_factory=list)
     seats: list[int] = field(default_factory=list)  #: who took each action
     events: list[tuple[Event, ...]] = field(default_factory=list)  #: each action's events
@@ -327,7 +358,7 @@ class _Game:
         seed = self.match.rng.getrandbits(63)
         self.match.rng.setstate(rng_state)  # next_deal draws the same seed again
         deal, setup = self.match.next_deal()
-        self.deals.append(_DealState(len(self.deals), seed, deal.dealer, deal, setup))
+        self.deals.append(_DealState(len(self.deals), seed, deal.dealer, deal, setup, deal.stock_size))
 
     def _apply(self, action: Card | Suit) -> None:
         state = self.current
@@ -444,6 +475,8 @@ def _view_of(game: _Game, lang: str, refused: str | None = None) -> dict[str, An
     choices = hand_choices(deal, lang) if your_turn else []
     step = {"table": view, "choices": choices}
     names = list(deal.names)
+    shown = list(names)  # the table marks the human's seat
+    shown[human] = _t(lang, PLAY_LABELS["your_seat"], seat=names[human])
     outcome = deal.outcome
     match_over = game.match.is_over
     return {
@@ -454,7 +487,9 @@ def _view_of(game: _Game, lang: str, refused: str | None = None) -> dict[str, An
         "players": names,
         "human": human,
         "deal": {
-            "number": state.index + 1, "seed": state.seed, "dealer": state.dealer, "over": over,
+            # The deal's own seed is drawn from the game's (up to 2**63): a string, exact in JavaScript.
+            "number": state.index + 1, "seed": str(state.seed), "dealer": state.dealer, "over": over,
+            "stock_at_start": state.stock_at_start,
             "outcome": {"winner": outcome.winner, "reason": outcome.reason.value} if outcome else None,
         },
         "table": view,
@@ -463,7 +498,7 @@ def _view_of(game: _Game, lang: str, refused: str | None = None) -> dict[str, An
         "name_trump": your_turn and deal.phase is Phase.NAME_TRUMP,
         "suits": ([{"suit": s.letter, "symbol": s.symbol, "name": suit_name(s, lang)} for s in Suit]
                   if your_turn and deal.phase is Phase.NAME_TRUMP else []),
-        "html": _render(step, lang, f"play-{state.index}-{len(state.actions)}", names, hidden),
+        "html": _render(step, lang, f"play-{state.index}-{len(state.actions)}", shown, hidden),
         "log": log,
         "recent": recent,
         "refused": refused,
@@ -599,15 +634,20 @@ def export_toml(record: Mapping[str, Any] | str, deal_number: int | None = None)
 
 # ------------------------------------------------------------------ compare
 
-def _trick_summaries(events: Iterable[Event]) -> list[dict[str, Any]]:
-    """Each trick's cards, winner, draws and players out, from a deal's events."""
+def _trick_summaries(events: Iterable[Event], narrator: Narrator) -> list[dict[str, Any]]:
+    """Each trick's cards, winner, draws, players out and end, from a deal's events, with its sentences.
+
+    The sentences (``narration``) are not compared: the rest says what happened, they say it in words.
+    """
     tricks: list[dict[str, Any]] = []
-    current: dict[str, Any] = {"cards": [], "winner": None, "drawn": [], "out": [], "end": None}
+    current: dict[str, Any] = {"cards": [], "winner": None, "drawn": [], "out": [], "end": None, "narration": []}
     for event in events:
         if isinstance(event, CardPlayed):
             if current["winner"] is not None:
                 tricks.append(current)
-                current = {"cards": [], "winner": None, "drawn": [], "out": [], "end": None}
+                current = {"cards": [], "winner": None, "drawn": [], "out": [], "end": None, "narration": []}
+        current["narration"].extend(narrator.narrate((event,)))
+        if isinstance(event, CardPlayed):
             current["cards"].append({"seat": event.seat, "card": event.card.code})
         elif isinstance(event, TrickWon):
             current["winner"] = event.seat
@@ -648,8 +688,7 @@ def _line(rules: Rules, players: int, seed: int, dealer: int, actions: list[str]
     return {
         "profile": rules.profile.value,
         "followed": followed,
-        "tricks": _trick_summaries(events),
-        "narration": Narrator(lang, deal.names).narrate(events),
+        "tricks": _trick_summaries(events, Narrator(lang, deal.names)),
         "outcome": {"winner": outcome.winner, "reason": outcome.reason.value, "tricks": outcome.tricks_played,
                     "stock_left": deal.stock_size},
     }
@@ -675,10 +714,12 @@ def compare(record: Mapping[str, Any] | str, lang: str = "en", deal_number: int 
     ]
     standard, last_card = lines[0]["tricks"], lines[1]["tricks"]
     parts_at = None
+    def facts(tricks: list[dict[str, Any]], number: int) -> dict[str, Any] | None:
+        trick = tricks[number - 1] if number <= len(tricks) else None
+        return None if trick is None else {k: v for k, v in trick.items() if k != "narration"}
+
     for number in range(1, max(len(standard), len(last_card)) + 1):
-        a = standard[number - 1] if number <= len(standard) else None
-        b = last_card[number - 1] if number <= len(last_card) else None
-        if a != b:
+        if facts(standard, number) != facts(last_card, number):
             parts_at = number
             break
     if parts_at is None:
@@ -692,7 +733,7 @@ def compare(record: Mapping[str, Any] | str, lang: str = "en", deal_number: int 
                           "which ends the deal under last-card, while under standard play goes on.", trick=parts_at)
         else:
             sentence = _t(lang, "The profiles part at trick {trick}.", trick=parts_at)
-    return {"deal": index + 1, "seed": state_.seed, "dealer": state_.dealer, "lines": lines,
+    return {"deal": index + 1, "seed": str(state_.seed), "dealer": state_.dealer, "lines": lines,
             "parts_at": parts_at, "sentence": sentence}
 
 

@@ -34,7 +34,7 @@ def play_out(view, choose=first_legal):
 
 @pytest.mark.parametrize("query", [
     "players=4&profile=standard&variants=&mode=deal&seat=A&bot=rule-of-thumb&seed=0",
-    "players=6&profile=last-card&variants=draw-per-card,long-hand&mode=match-5&seat=F&bot=monte-carlo&seed=9223372036854775807",
+    "players=6&profile=last-card&variants=draw-per-card,long-hand&mode=match-5&seat=F&bot=monte-carlo&seed=9007199254740991",
     "players=3&profile=standard&variants=grand-coup,eliminate-before-draw&mode=match-3&seat=B&bot=random&seed=12",
 ])
 def test_query_round_trip(query):
@@ -66,7 +66,7 @@ def test_variants_have_one_spelling():
     ("players=3&seat=D&seed=1", "seat: 'D' is not one of A, B, C"),
     ("bot=genius&seed=1", "opponents: 'genius'"),
     ("seed=-3", "seed: '-3'"),
-    ("seed=9223372036854775808", "seed: '9223372036854775808'"),
+    ("seed=9007199254740992", "seed: '9007199254740992'"),
     ("seed=1&seed=2", "seed: given twice"),
 ])
 def test_bad_query_values(query, message):
