@@ -1,4 +1,4 @@
-"""The widget's pure logic (static/linger-model.mjs), tested under Node without a browser."""
+"""The widgets' pure logic (static/linger-model.mjs, static/linger-play-model.mjs), tested under Node without a browser."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-def test_widget_logic_under_node() -> None:
-    """Stepping, branching and the view model behave as the walkthrough widget needs (node --test)."""
+@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs"])
+def test_widget_logic_under_node(tests: str) -> None:
+    """The walkthrough's stepping and branching, and the Play page's form, messages and score, under node --test."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed for the widget logic tests (node --test)")
-    result = subprocess.run([node, "--test", str(HERE / "model.test.mjs")], capture_output=True, text=True, check=False)
+    result = subprocess.run([node, "--test", str(HERE / tests)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

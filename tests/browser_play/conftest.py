@@ -41,8 +41,9 @@ STATIC = Path(__file__).resolve().parents[2] / "tutorial" / "linger_walkthrough"
 TEST_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Play engine test</title><link rel="icon" href="data:,">
 <script type="module">
+import { getEngine } from './play/linger-engine.mjs';
 import { PlayEngine } from './play/linger-play-engine.mjs';
-window.playEngine = new PlayEngine(new URL('_pyodide/', location.href).href);
+window.playEngine = new PlayEngine(getEngine(new URL('_pyodide/', location.href).href));
 </script></head><body></body></html>
 """
 

@@ -40,6 +40,8 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
+from . import play_page
+
 __version__ = "0.1.0"
 
 PACKAGE = Path(__file__).resolve().parent
@@ -264,7 +266,7 @@ def add_assets(app: Sphinx) -> None:
 
 
 def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: nodes.document | None) -> None:
-    """Link the widget's CSS and scripts from the pages that hold a walkthrough (and only those).
+    """Link the widgets' CSS and scripts from the pages that hold a walkthrough or the Play page (only those).
 
     The scripts are ``async`` modules in ``<head>``: the theme writes its script tags at the
     end of ``<body>``, where they only run once the whole page is parsed.  From ``<head>``,
@@ -274,16 +276,22 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     that URL, and one URL means one module instance, so one worker.  The engine's tag
     carries the site's Pyodide folder, relative to the page, in ``data-pyodide``.
     """
-    if app.builder.format != "html" or doctree is None or next(doctree.findall(walkthrough), None) is None:
+    if app.builder.format != "html" or doctree is None:
+        return
+    widgets = [script for node_class, script in ((walkthrough, "linger-walkthrough.mjs"),
+                                                 (play_page.play_widget, "linger-play.mjs"))
+               if next(doctree.findall(node_class), None) is not None]
+    if not widgets:
         return
     app.add_css_file("linger-walkthrough.css")
+    if "linger-play.mjs" in widgets:
+        app.add_css_file("linger-play.css")
     pathto = context["pathto"]
-    widget = STATIC / "linger-walkthrough.mjs"
     pyodide = relative_uri(app.builder.get_target_uri(pagename), "") + app.config.linger_walkthrough_pyodide
-    tags = [
-        f'<script async type="module" src="{_attr(pathto("_static/linger-engine.mjs", 1))}" data-pyodide="{_attr(pyodide)}"></script>',
-        f'<script async type="module" src="{_attr(pathto(f"_static/{widget.name}", 1))}?v={zlib.crc32(widget.read_bytes()):08x}"></script>',
-    ]
+    tags = [f'<script async type="module" src="{_attr(pathto("_static/linger-engine.mjs", 1))}" data-pyodide="{_attr(pyodide)}"></script>']
+    for name in widgets:
+        version = zlib.crc32((STATIC / name).read_bytes())
+        tags.append(f'<script async type="module" src="{_attr(pathto(f"_static/{name}", 1))}?v={version:08x}"></script>')
     context["metatags"] = "\n    ".join([context.get("metatags", ""), *tags])
 
 
@@ -296,7 +304,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(walkthrough_step, html=(visit_step_html, depart_step_html))
     app.add_node(walkthrough_engine_output, html=(visit_engine_output_html, None))
     app.add_directive("walkthrough", WalkthroughDirective)
+    app.add_node(play_page.play_widget, html=(play_page.visit_play_html, None))
+    app.add_directive("play", play_page.PlayDirective)
     app.connect("doctree-resolved", plain_walkthroughs)
+    app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)
     app.connect("html-page-context", add_page_assets)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

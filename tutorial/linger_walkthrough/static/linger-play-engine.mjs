@@ -5,14 +5,15 @@
  * `call(name, ...args)` resolves with the parsed JSON result; an engine error or a result of the
  * form `{error}` (a refused setting, a bad record) rejects with its message.
  */
-import { Engine } from './linger-engine.mjs';
+
+/** @typedef {import('./linger-engine.mjs').Engine} Engine */
 
 export class PlayEngine {
-  /** @param {string} indexURL absolute URL of the site's _pyodide/ folder */
-  constructor(indexURL) {
-    this.engine = new Engine(indexURL);
+  /** @param {Engine} engine the page's engine (getEngine in linger-engine.mjs) */
+  constructor(engine) {
+    this.engine = engine;
     /** Resolves with the start-up time in ms. */
-    this.ready = this.engine.ready;
+    this.ready = engine.ready;
   }
 
   /**

@@ -1,0 +1,120 @@
+// @ts-check
+/**
+ * The Play page's pure logic (no DOM): the settings form as a URL query, the words the page shows
+ * for a view of the game, the score table's rows. The rules and the game live in the engine
+ * (linger_longer.play); the page only asks it and draws what it answers.
+ */
+import { format } from './linger-model.mjs';
+
+/** The largest seed: JavaScript holds whole numbers exactly up to 2**53 - 1 (the engine's MAX_SEED). */
+export const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/**
+ * @typedef {object} FormValues what the settings form holds
+ * @property {string} players
+ * @property {string} profile
+ * @property {string} trump '' (the dealer's last card) or one of the trump variants
+ * @property {string[]} variants the other variants that are on
+ * @property {string} mode
+ * @property {string} seat a seat letter
+ * @property {string} bot
+ * @property {string} seed
+ */
+
+/**
+ * @typedef {object} Settings the engine's settings (linger_longer.play.Settings.to_json)
+ * @property {number} players
+ * @property {string} profile
+ * @property {string[]} variants
+ * @property {number} seed
+ * @property {string} mode
+ * @property {number} seat
+ * @property {string} strength
+ */
+
+/**
+ * The form's values as the page's URL query (the engine checks it: decode_query_json).
+ * The keys and their order are the engine's (encode_query), so a link reads the same either way.
+ * @param {FormValues} values
+ * @returns {string}
+ */
+export function queryFromForm(values) {
+  const variants = [values.trump, ...values.variants].filter(Boolean).join(',');
+  const pairs = [
+    ['players', values.players], ['profile', values.profile], ['variants', variants], ['mode', values.mode],
+    ['seat', values.seat], ['bot', values.bot], ['seed', values.seed.trim()],
+  ];
+  return pairs.map(([key, value]) => `${key}=${encodeURIComponent(value).replace(/%2C/g, ',')}`).join('&');
+}
+
+/**
+ * The form's values for the engine's settings.
+ * @param {Settings} settings
+ * @param {readonly string[]} trumpVariants the variants that decide where trump comes from
+ * @returns {FormValues}
+ */
+export function formFromSettings(settings, trumpVariants) {
+  return {
+    players: String(settings.players),
+    profile: settings.profile,
+    trump: settings.variants.find((v) => trumpVariants.includes(v)) ?? '',
+    variants: settings.variants.filter((v) => !trumpVariants.includes(v)),
+    mode: settings.mode,
+    seat: seatLetter(settings.seat),
+    bot: settings.strength,
+    seed: String(settings.seed),
+  };
+}
+
+/** @param {number} seat */
+export function seatLetter(seat) {
+  return String.fromCharCode(65 + seat);
+}
+
+/**
+ * A random deal number from 0 to MAX_SEED.
+ * @param {() => number} [random] a uniform number in [0, 1), Math.random by default
+ */
+export function randomSeed(random = Math.random) {
+  return Math.floor(random() * 2 ** 21) * 2 ** 32 + Math.floor(random() * 2 ** 32);
+}
+
+/**
+ * What the page says under the toolbar for a view: whose turn, or how the deal or match ended.
+ * @param {any} view a view from the engine (linger_longer.play)
+ * @param {Record<string, string>} labels
+ */
+export function turnMessage(view, labels) {
+  const player = (/** @type {number} */ seat) => view.players[seat];
+  if (view.match_over && view.score.winner != null) return format(labels.match_won, { player: player(view.score.winner) });
+  if (view.deal.over && view.deal.outcome) return format(labels.deal_won, { player: player(view.deal.outcome.winner) });
+  if (view.name_trump) return labels.name_trump;
+  if (view.your_turn) return labels.your_turn;
+  return labels.waiting;
+}
+
+/**
+ * The score table: one row per player (the human's marked), deals won and both chip scorings.
+ * @param {any} view
+ * @param {Record<string, string>} labels
+ * @returns {{name: string, you: boolean, cells: number[]}[]}
+ */
+export function scoreRows(view, labels) {
+  const score = view.score;
+  return view.players.map((/** @type {string} */ name, /** @type {number} */ seat) => ({
+    name: seat === view.human ? format(labels.your_seat, { seat: name }) : name,
+    you: seat === view.human,
+    cells: [score.deals_won[seat], score.chips_a[seat], score.chips_b[seat]],
+  }));
+}
+
+/**
+ * The stock "clock": its words and how full it is (1 at the start of the deal, 0 when empty).
+ * @param {any} view
+ * @param {Record<string, string>} labels
+ */
+export function clock(view, labels) {
+  const total = view.deal.stock_at_start;
+  const count = view.table.stock;
+  return { text: format(labels.stock_clock, { count, total }), fraction: total > 0 ? count / total : 0 };
+}

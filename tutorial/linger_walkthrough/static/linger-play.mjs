@@ -1,0 +1,405 @@
+// @ts-check
+/**
+ * DOM glue of the Play page. The Sphinx directive (play_page.py) writes the settings form and the
+ * empty game area in the page's language; this module reads the settings from the page's URL,
+ * asks the page's one engine worker (Pyodide, linger-engine.mjs) to deal and play through the
+ * JSON functions of linger_longer.play, and draws each view it answers. The page keeps only the
+ * game's record (settings and actions); the engine rebuilds the game from it on every request.
+ *
+ * Text from the engine is either set with textContent or is the table's HTML, which the engine
+ * escapes (render_step_html); nothing else is written as HTML.
+ */
+import { getEngine } from './linger-engine.mjs';
+import { format } from './linger-model.mjs';
+import { PlayEngine } from './linger-play-engine.mjs';
+import {
+  clock, formFromSettings, queryFromForm, randomSeed, scoreRows, turnMessage,
+} from './linger-play-model.mjs';
+
+/** The URL's keys (linger_longer.play.encode_query): a query with any of them describes a game. */
+const QUERY_KEYS = ['players', 'profile', 'variants', 'mode', 'seat', 'bot', 'seed'];
+/** The variants that decide where trump comes from: one radio group in the form. */
+const TRUMP_VARIANTS = ['no-trump', 'random-trump', 'grand-coup'];
+/** Where the page keeps the game in progress, so a reload continues it (per tab). */
+const STORAGE_KEY = 'linger-play-record';
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attrs]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @returns {HTMLElement}
+ */
+function find(root, selector) {
+  const node = root.querySelector(selector);
+  if (!(node instanceof HTMLElement)) throw new Error(`Play page: no ${selector}`);
+  return node;
+}
+
+class PlayPage {
+  /** @param {HTMLElement} root @param {PlayEngine} engine */
+  constructor(root, engine) {
+    this.root = root;
+    this.engine = engine;
+    this.lang = root.dataset.lang ?? 'en';
+    /** @type {Record<string, string>} */
+    this.labels = JSON.parse(root.dataset.labels ?? '{}');
+    /** @type {any} the engine's current view of the game */
+    this.view = null;
+    this.busy = false;
+    this.form = /** @type {HTMLFormElement} */ (find(root, '.linger-play-settings'));
+    this.status = find(root, '.linger-play-status');
+    this.game = find(root, '.linger-play-game');
+    this.title = find(root, '.linger-play-title');
+    this.message = find(root, '.linger-play-message');
+    this.clockText = find(root, '.linger-play-clock-text');
+    this.clockBar = find(root, '.linger-play-clock-bar > span');
+    this.table = find(root, '.linger-play-table');
+    this.recent = find(root, '.linger-play-recent');
+    this.scoreBody = find(root, '.linger-play-score tbody');
+    this.logList = find(root, '.linger-play-log ol');
+    this.exportPanel = find(root, '.linger-play-export');
+    this.comparePanel = find(root, '.linger-play-compare');
+    /** @type {Record<string, HTMLButtonElement>} */
+    this.buttons = {};
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('.linger-play-toolbar button'))) {
+      const action = button.dataset.action ?? '';
+      this.buttons[action] = button;
+      button.addEventListener('click', () => this.toolbar(action));
+    }
+    this.buttons.export.setAttribute('aria-controls', this.exportPanel.id = 'linger-play-export');
+    this.buttons.compare.setAttribute('aria-controls', this.comparePanel.id = 'linger-play-compare');
+    this.buttons.export.setAttribute('aria-expanded', 'false');
+    this.buttons.compare.setAttribute('aria-expanded', 'false');
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.startFromForm();
+    });
+    this.field('players').addEventListener('change', () => this.limitSeats());
+    find(this.form, '.linger-play-new-seed').addEventListener('click', () => {
+      this.field('seed').value = String(randomSeed());
+    });
+    this.field('seed').value = String(randomSeed());
+    root.classList.add('linger-play-js');
+  }
+
+  /**
+   * @param {string} name
+   * @returns {HTMLInputElement | HTMLSelectElement}
+   */
+  field(name) {
+    return /** @type {HTMLInputElement | HTMLSelectElement} */ (this.form.elements.namedItem(name));
+  }
+
+  /** Seats beyond the number of players cannot be chosen. */
+  limitSeats() {
+    const players = Number(this.field('players').value);
+    const seat = /** @type {HTMLSelectElement} */ (this.field('seat'));
+    for (const option of seat.options) option.disabled = option.index >= players;
+    if (seat.selectedIndex >= players) seat.selectedIndex = 0;
+  }
+
+  /** @returns {import('./linger-play-model.mjs').FormValues} */
+  formValues() {
+    const data = new FormData(this.form);
+    return {
+      players: String(data.get('players') ?? ''),
+      profile: String(data.get('profile') ?? ''),
+      trump: String(data.get('trump') ?? ''),
+      variants: data.getAll('variants').map(String),
+      mode: String(data.get('mode') ?? ''),
+      seat: String(data.get('seat') ?? ''),
+      bot: String(data.get('bot') ?? ''),
+      seed: String(data.get('seed') ?? ''),
+    };
+  }
+
+  /** @param {import('./linger-play-model.mjs').FormValues} values */
+  fillForm(values) {
+    this.field('players').value = values.players;
+    this.limitSeats();
+    for (const name of /** @type {const} */ (['seat', 'mode', 'bot', 'seed'])) this.field(name).value = values[name];
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('input[name="profile"]'))) {
+      input.checked = input.value === values.profile;
+    }
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('input[name="trump"]'))) {
+      input.checked = input.value === values.trump;
+    }
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('input[name="variants"]'))) {
+      input.checked = values.variants.includes(input.value);
+    }
+  }
+
+  /** @param {string} text @param {string} state */
+  setStatus(text, state) {
+    this.status.textContent = text;
+    this.root.dataset.state = state;
+  }
+
+  /**
+   * Run one engine request with the page marked busy; a second request while one runs is ignored.
+   * @template T
+   * @param {() => Promise<T>} request
+   * @returns {Promise<T | undefined>}
+   */
+  async run(request) {
+    if (this.busy) return undefined;
+    this.busy = true;
+    this.root.setAttribute('aria-busy', 'true');
+    for (const button of this.root.querySelectorAll('.linger-play-game button')) /** @type {HTMLButtonElement} */ (button).disabled = true;
+    this.setStatus(this.labels.waiting, 'busy');
+    let failure = '';
+    try {
+      return await request();
+    } catch (err) {
+      failure = err instanceof Error ? err.message : String(err);  // the engine's message, translated
+      return undefined;
+    } finally {
+      this.busy = false;
+      this.root.removeAttribute('aria-busy');
+      this.setStatus(failure, failure ? 'error' : 'live');
+      if (this.view) this.updateControls();
+    }
+  }
+
+  /** Start: the game in the URL (or the one this tab was playing), else a new deal with a random seed. */
+  async start() {
+    this.setStatus(this.labels.loading, 'loading');
+    try {
+      await this.engine.ready;
+    } catch {
+      this.setStatus(this.labels.failed, 'failed');
+      this.root.dataset.engine = 'failed';
+      return;
+    }
+    this.root.dataset.engine = 'live';
+    this.setStatus('', 'live');
+    const params = new URLSearchParams(location.search);
+    const query = QUERY_KEYS.some((key) => params.has(key)) ? location.search.slice(1) : queryFromForm(this.formValues());
+    const saved = sessionStorage.getItem(STORAGE_KEY);
+    await this.run(async () => {
+      const settings = await this.engine.call('decode_query_json', query, randomSeed(), this.lang);
+      this.fillForm(formFromSettings(settings, TRUMP_VARIANTS));
+      const record = saved ? JSON.parse(saved) : null;
+      if (record && JSON.stringify(record.settings) === JSON.stringify(settings)) {
+        this.show(await this.engine.call('state_json', JSON.stringify(record), this.lang), false);
+      } else {
+        this.show(await this.engine.call('new_game_json', JSON.stringify(settings), this.lang), false);
+      }
+    });
+  }
+
+  /** A new game from the form (the engine checks every value and names a bad one). */
+  async startFromForm() {
+    await this.run(async () => {
+      const settings = await this.engine.call('decode_query_json', queryFromForm(this.formValues()), randomSeed(), this.lang);
+      this.show(await this.engine.call('new_game_json', JSON.stringify(settings), this.lang), true);
+    });
+  }
+
+  /** @param {string} action */
+  async toolbar(action) {
+    const record = () => JSON.stringify(this.view.record);
+    if (action === 'undo') await this.run(async () => this.show(await this.engine.call('undo_json', record(), this.lang), true));
+    else if (action === 'next') await this.run(async () => this.show(await this.engine.call('next_deal_json', record(), this.lang), true));
+    else if (action === 'hint') await this.run(async () => this.showHint(await this.engine.call('hint_json', record(), this.lang)));
+    else if (action === 'export') await this.togglePanel(this.exportPanel, this.buttons.export, async () => this.showExport(await this.engine.call('export_json', record(), this.lang)));
+    else if (action === 'compare') await this.togglePanel(this.comparePanel, this.buttons.compare, async () => this.showComparison(await this.engine.call('compare_json', record(), this.lang)));
+    else if (action === 'share') await this.share();
+  }
+
+  /**
+   * @param {HTMLElement} panel @param {HTMLButtonElement} button
+   * @param {() => Promise<void>} fill
+   */
+  async togglePanel(panel, button, fill) {
+    if (!panel.hidden) {
+      panel.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+      return;
+    }
+    await this.run(async () => {
+      await fill();
+      panel.hidden = false;
+      button.setAttribute('aria-expanded', 'true');
+      panel.scrollIntoView({ block: 'nearest' });
+    });
+  }
+
+  /** @param {string} action a card code or a suit letter */
+  async playAction(action) {
+    await this.run(async () => this.show(await this.engine.call('play_json', JSON.stringify(this.view.record), action, this.lang), true));
+  }
+
+  /**
+   * Draw a view of the game.
+   * @param {any} view
+   * @param {boolean} focus whether to move the keyboard focus to what comes next (after a reader's action)
+   */
+  show(view, focus) {
+    const previous = this.view;
+    this.view = view;
+    this.game.hidden = false;
+    const url = `${location.pathname}?${view.query}${location.hash}`;
+    if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(view.record));
+    if (JSON.stringify(view.settings) !== JSON.stringify(previous?.settings)) {
+      this.fillForm(formFromSettings(view.settings, TRUMP_VARIANTS));  // a new game: the form shows its settings
+    }
+    this.title.textContent = format(this.labels.deal_number, { number: view.deal.number });
+    const turn = turnMessage(view, this.labels);
+    this.message.textContent = view.refused ?? '';
+    this.message.dataset.kind = view.refused ? 'refused' : '';
+    const c = clock(view, this.labels);
+    this.clockText.textContent = c.text;
+    this.clockBar.style.width = `${Math.round(100 * c.fraction)}%`;
+    this.drawTable(view);
+    if (!view.refused || !previous) this.recent.replaceChildren(...[...view.recent, turn].map((s) => el('p', {}, s)));
+    this.recent.lastElementChild?.classList.add('linger-play-turn');
+    this.scoreBody.replaceChildren(...scoreRows(view, this.labels).map((row) => {
+      const tr = el('tr', row.you ? { class: 'linger-play-you' } : {});
+      tr.append(el('th', { scope: 'row' }, row.name), ...row.cells.map((n) => el('td', {}, String(n))));
+      return tr;
+    }));
+    this.logList.replaceChildren(...view.log.map((/** @type {string} */ s) => el('li', {}, s)));
+    for (const [panel, button] of [[this.exportPanel, this.buttons.export], [this.comparePanel, this.buttons.compare]]) {
+      panel.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+    }
+    this.root.dataset.deal = String(view.deal.number);
+    this.root.dataset.over = view.deal.over ? 'yes' : 'no';
+    this.updateControls();
+    if (focus) this.focusNext();
+  }
+
+  /** @param {any} view */
+  drawTable(view) {
+    this.table.innerHTML = view.html;  // escaped by the engine (render_step_html)
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-card]'))) {
+      const card = button.dataset.card ?? '';
+      if (button.dataset.legal === 'true') {
+        button.addEventListener('click', () => this.playAction(card));
+      } else {
+        button.addEventListener('click', () => {
+          this.message.textContent = button.title;
+          this.message.dataset.kind = 'refused';
+        });
+      }
+    }
+    if (view.name_trump) {
+      const group = el('div', { class: 'linger-play-suits', role: 'group', 'aria-label': this.labels.name_trump });
+      for (const suit of view.suits) {
+        const button = el('button', { type: 'button', class: `ll-card ll-choice linger-play-suit${'HD'.includes(suit.suit) ? ' ll-red' : ''}`, 'data-suit': suit.suit });
+        button.append(el('span', { 'aria-hidden': 'true' }, suit.symbol), el('span', {}, ` ${suit.name}`));
+        button.addEventListener('click', () => this.playAction(suit.suit));
+        group.append(button);
+      }
+      this.table.append(group);
+    }
+  }
+
+  /** Buttons enabled as the view allows: cards only on your turn, undo after your card, next deal at a deal's end. */
+  updateControls() {
+    const view = this.view;
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-card]'))) {
+      // Illegal cards stay focusable (aria-disabled, with their reason); legal ones wait while the engine works.
+      button.disabled = button.dataset.legal === 'true' && this.busy;
+    }
+    for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-suit]'))) button.disabled = this.busy;
+    this.buttons.undo.disabled = this.busy || !view.can_undo;
+    this.buttons.hint.disabled = this.busy || !view.your_turn;
+    this.buttons.next.disabled = this.busy || !view.can_next;
+    this.buttons.next.hidden = view.settings.mode === 'deal';
+    for (const name of ['export', 'compare', 'share']) this.buttons[name].disabled = this.busy;
+  }
+
+  /** After an action, the keyboard goes to what the reader does next. */
+  focusNext() {
+    const next = this.table.querySelector('button[data-legal="true"], button[data-suit]')
+      ?? (this.view.can_next ? this.buttons.next : null);
+    if (next instanceof HTMLElement) next.focus({ preventScroll: true });
+    else this.title.focus({ preventScroll: true });
+  }
+
+  /** @param {any} hint */
+  showHint(hint) {
+    this.message.textContent = format(this.labels.hint_is, { sentence: hint.sentence });
+    this.message.dataset.kind = 'hint';
+    for (const button of this.table.querySelectorAll('.ll-hinted')) button.classList.remove('ll-hinted');
+    const target = this.table.querySelector(`button[data-card="${hint.action}"], button[data-suit="${hint.action}"]`);
+    target?.classList.add('ll-hinted');
+    this.root.dataset.hint = hint.action;
+  }
+
+  /** @param {{toml: string, filename: string}} exported */
+  showExport(exported) {
+    find(this.exportPanel, 'code').textContent = exported.toml;
+    const link = /** @type {HTMLAnchorElement} */ (find(this.exportPanel, '.linger-play-download'));
+    if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+    link.href = URL.createObjectURL(new Blob([exported.toml], { type: 'application/toml' }));
+    link.download = exported.filename;
+    link.textContent = format(this.labels.download, { filename: exported.filename });
+  }
+
+  /** @param {any} comparison */
+  showComparison(comparison) {
+    find(this.comparePanel, '.linger-play-compare-sentence').textContent = comparison.sentence;
+    const lines = find(this.comparePanel, '.linger-play-lines');
+    lines.replaceChildren(...comparison.lines.map((/** @type {any} */ line) => {
+      const column = el('div', { class: 'linger-play-line', 'data-profile': line.profile });
+      column.append(el('p', { class: 'linger-play-line-title' }, this.labels[`profile_${line.profile}`] ?? line.profile));
+      const list = el('ol');
+      for (const trick of line.tricks) {
+        const parts = trick.number === comparison.parts_at;
+        const item = el('li', parts ? { class: 'linger-play-parts', 'data-trick': String(trick.number) } : { 'data-trick': String(trick.number) });
+        item.append(el('p', { class: 'linger-play-trick-title' }, format(this.labels.trick_number, { number: trick.number })));
+        if (parts) item.append(el('p', { class: 'll-badge linger-play-parts-badge' }, this.labels.parts_here));
+        for (const sentence of trick.narration) item.append(el('p', {}, sentence));
+        list.append(item);
+      }
+      column.append(list);
+      return column;
+    }));
+  }
+
+  /** Copy the link to this deal (its settings and seed are in the page's URL). */
+  async share() {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      this.message.textContent = this.labels.link_copied;
+    } catch {
+      this.message.textContent = location.href;
+    }
+    this.message.dataset.kind = 'share';
+  }
+}
+
+// -- Start --------------------------------------------------------------------------------------
+
+const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
+const pyodidePath = tag?.dataset.pyodide ?? document.querySelector('.linger-play')?.getAttribute('data-pyodide');
+
+if (pyodidePath != null) {
+  const engine = new PlayEngine(getEngine(new URL(pyodidePath, document.baseURI).href));
+  const begin = () => {
+    const root = document.querySelector('.linger-play');
+    if (!(root instanceof HTMLElement)) return;
+    const page = new PlayPage(root, engine);
+    // A hook for the browser tests and the benchmark: the page, its engine and the current view.
+    /** @type {any} */ (window).lingerPlay = { page, engine, get view() { return page.view; }, started: page.start() };
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin, { once: true });
+  else begin();
+}
