@@ -79,7 +79,6 @@ PLAY_LABELS: dict[str, str] = {
     "seed": N_("Deal number (seed)"),
     "start_game": N_("Start"),
     "controls": N_("Game controls"),
-    "you": N_("You"),
     "your_turn": N_("Your turn: choose a card."),
     "name_trump": N_("Name the trump suit."),
     "waiting": N_("The computer is playing…"),
@@ -117,12 +116,13 @@ PLAY_LABELS: dict[str, str] = {
     "download": N_("Download {filename}"),
     "export_intro": N_("Save this file in tutorial/examples/ to make it a walkthrough, or replay it with "
                        "python -m linger_longer replay."),
-    "close": N_("Close"),
     "parts_here": N_("The profiles part here"),
     "trick_number": N_("Trick {number}"),
     "followed": N_("Your game's cards are followed for {count} actions; rule-of-thumb players finish the deal."),
     "stock_clock": N_("Stock: {count} of {total} cards left"),
     "outcome_tricks": N_("{player} wins after {tricks} tricks."),
+    "engine_failed": N_("The live engine could not start, so the game cannot be played on this page. "
+                        "Reload the page to try again."),
 }
 
 N_("Nothing to undo: you have not played a card in this deal yet.")

@@ -114,3 +114,14 @@ def watch_context(context: object, site_url: str) -> Watch:
 def watch_page(page: object, watch: Watch) -> None:
     page.on("console", lambda m: watch.console_errors.append(f"{m.text} ({m.location.get('url')})") if m.type == "error" else None)
     page.on("pageerror", lambda exc: watch.page_errors.append(str(exc)))
+
+
+def run_axe(page: object) -> list[dict]:
+    """axe-core's serious and critical violations on the page as it is now (contrast included)."""
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate("async () => (await axe.run()).violations")
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["html"][:160] for n in v["nodes"][:3]]}
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -10,11 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import run_axe
 from linger_longer.walkthrough import branch_json, replay_json
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "fr", "it", "nl")
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 EXAMPLES = REPO / "tutorial" / "examples"
 LAST_TRUMP_PAGE = "profiles.html"  # docs/profiles.md embeds "winning with your last trump"
 WIDGET = '.linger-walkthrough[data-example="last-trump"]'
@@ -97,16 +97,6 @@ def wait_until_live(page) -> None:
 
 def labels_of(page, widget: str) -> dict:
     return json.loads(page.get_attribute(widget, "data-labels"))
-
-
-def run_axe(page) -> list[dict]:
-    page.add_script_tag(path=str(AXE))
-    violations = page.evaluate("async () => (await axe.run()).violations")
-    return [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["html"][:160] for n in v["nodes"][:3]]}
-        for v in violations
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -59,6 +59,8 @@ class PlayPage {
     /** @type {any} the engine's current view of the game */
     this.view = null;
     this.busy = false;
+    /** Whether the keyboard focus moves to the next choice once the current request is done. */
+    this.focusAfter = false;
     this.form = /** @type {HTMLFormElement} */ (find(root, '.linger-play-settings'));
     this.status = find(root, '.linger-play-status');
     this.game = find(root, '.linger-play-game');
@@ -171,6 +173,8 @@ class PlayPage {
       this.root.removeAttribute('aria-busy');
       this.setStatus(failure, failure ? 'error' : 'live');
       if (this.view) this.updateControls();
+      if (this.focusAfter) this.focusNext();  // once the buttons are enabled again
+      this.focusAfter = false;
     }
   }
 
@@ -180,7 +184,7 @@ class PlayPage {
     try {
       await this.engine.ready;
     } catch {
-      this.setStatus(this.labels.failed, 'failed');
+      this.setStatus(this.labels.engine_failed, 'failed');
       this.root.dataset.engine = 'failed';
       return;
     }
@@ -281,7 +285,7 @@ class PlayPage {
     this.root.dataset.deal = String(view.deal.number);
     this.root.dataset.over = view.deal.over ? 'yes' : 'no';
     this.updateControls();
-    if (focus) this.focusNext();
+    this.focusAfter = focus;
   }
 
   /** @param {any} view */
@@ -355,7 +359,8 @@ class PlayPage {
 
   /** @param {any} comparison */
   showComparison(comparison) {
-    find(this.comparePanel, '.linger-play-compare-sentence').textContent = comparison.sentence;
+    find(this.comparePanel, '.linger-play-compare-sentence').textContent =
+      `${comparison.sentence} ${format(this.labels.followed, { count: Math.max(...comparison.lines.map((/** @type {any} */ l) => l.followed)) })}`;
     const lines = find(this.comparePanel, '.linger-play-lines');
     lines.replaceChildren(...comparison.lines.map((/** @type {any} */ line) => {
       const column = el('div', { class: 'linger-play-line', 'data-profile': line.profile });
@@ -369,7 +374,9 @@ class PlayPage {
         for (const sentence of trick.narration) item.append(el('p', {}, sentence));
         list.append(item);
       }
-      column.append(list);
+      const outcome = line.outcome;
+      column.append(list, el('p', { class: 'linger-play-line-outcome' },
+        format(this.labels.outcome_tricks, { player: this.view.players[outcome.winner], tricks: outcome.tricks })));
       return column;
     }));
   }
