@@ -230,7 +230,35 @@ def bench_figures() -> list:
     done = subprocess.run([sys.executable, "-m", "tools.bench_bots", "--json", "--mc-deals", str(BENCH_MC_DEALS)],
                           cwd=root, check=True,
                           capture_output=True, text=True)
-    return [Figure(**json.loads(line)) for line in done.stdout.splitlines() if line.startswith("{")]
+    rows = [Figure(**json.loads(line)) for line in done.stdout.splitlines() if line.startswith("{")]
+    return rows + strong_bot_speed()
+
+
+def strong_bot_speed() -> list:
+    """The strong bot's speed on fixed decisions (linger_longer.timing): CPython here, Pyodide under Node.
+
+    The browser's figure (the Play page's own worker in Chromium) is printed by tools/bench_browser.py.
+    """
+    import shutil
+    import subprocess
+
+    from linger_longer.play import MONTE_CARLO_SAMPLES
+    from linger_longer.timing import measure
+    from tools.bench import Figure
+
+    rows = []
+    runs = [("CPython", measure(MONTE_CARLO_SAMPLES))]
+    node = shutil.which("node")
+    root = Path(__file__).resolve().parent.parent
+    if node and (root / "node_modules" / "pyodide").is_dir():
+        done = subprocess.run([node, str(root / "tools" / "bench_pyodide_bot.mjs"), str(MONTE_CARLO_SAMPLES)],
+                              cwd=root, capture_output=True, text=True, check=True)
+        runs.append(("Pyodide in Node", json.loads(done.stdout.splitlines()[-1])))
+    for runtime, result in runs:
+        rows.append(Figure(f"bots: strong bot move ({result['samples']} samples), median, {runtime}",
+                           result["median_ms"], "ms", "<= 200 ms in the browser"))
+        rows.append(Figure(f"bots: strong bot playouts a second, {runtime}", result["playouts_per_s"], "/s"))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,10 @@ Measured, cold (a fresh browser profile: empty HTTP and code caches) and warm
   card", a call into Pyodide) to the new table in the page, and the same for
   the Next button (no engine call);
 - page weight of a walkthrough page without Pyodide (everything the page
-  requests outside ``_pyodide/``), and the Pyodide folder itself.
+  requests outside ``_pyodide/``), and the Pyodide folder itself;
+- the Play page's strong opponent: its move time and playouts a second in
+  the page's own engine worker (``linger_longer.timing`` on fixed decisions,
+  the Play page's sample count), against its budget of 200 ms a move.
 
 Run alone with ``python tools/bench_browser.py [build/site]``; ``tools/bench.py``
 calls :func:`run`.
@@ -167,6 +170,24 @@ def _weight(site: Path, urls: list[str]) -> tuple[int, int]:
     return outside, inside
 
 
+PLAY_PAGE = "en/play.html"
+#: Fixed decisions timed on the Play page (``linger_longer.timing.measure``).
+BOT_POSITIONS = 40
+
+
+def _strong_bot_in_browser(page, url: str) -> dict[str, float]:
+    """The strong opponent's move time on the Play page, in the page's own engine worker."""
+    from linger_longer.play import MONTE_CARLO_SAMPLES
+
+    page.goto(url)
+    page.wait_for_function("window.lingerPlay && window.lingerPlay.view", timeout=120_000)
+    return page.evaluate(
+        "async ([samples, positions]) => JSON.parse(await window.lingerPlay.engine.engine.callFunction("
+        "'linger_longer.timing', 'measure_json', [samples, positions]))",
+        [MONTE_CARLO_SAMPLES, BOT_POSITIONS],
+    )
+
+
 def _figure(med: dict[str, float], prefix: str, key: str) -> float:
     return med[f"{prefix}_{key}"]
 
@@ -220,12 +241,19 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                     finally:
                         context.close()
         page_bytes, pyodide_bytes = _weight(site, urls)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            bot = _strong_bot_in_browser(browser.new_page(), f"{base}/{PLAY_PAGE}")
+        finally:
+            browser.close()
 
     med = {key: statistics.median(values) for key, values in results.items()}
     figures = {
         **{key: round(value, 1) for key, value in med.items()},
         "page_weight_bytes": page_bytes,
         "pyodide_bytes": pyodide_bytes,
+        "strong_bot_median_ms": round(bot["median_ms"], 1),
+        "strong_bot_playouts_per_s": round(bot["playouts_per_s"]),
     }
     out(f"Browser benchmark (Chromium headless, {PAGE}, median of {RUNS} runs; ms from navigation start)")
     for state in ("cold", "warm"):
@@ -251,6 +279,11 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
         f"(Next button: {med['click_next']:.1f} ms)"
     )
     out(f"  page weight without Pyodide: {page_bytes / 1024:.0f} KiB; Pyodide and engine: {pyodide_bytes / 1e6:.1f} MB")
+    out(
+        f"  Play page, strong opponent ({bot['samples']} sampled deals a move, {bot['positions']} fixed decisions, "
+        f"Pyodide in the page's worker): median {bot['median_ms']:.0f} ms a move (max {bot['max_ms']:.0f} ms; "
+        f"budget 200 ms), {bot['playouts_per_s']:,.0f} playouts/s"
+    )
     return figures
 
 

@@ -1,11 +1,13 @@
-"""Time the Monte-Carlo bot on fixed decisions; the same code runs in CPython and under Pyodide.
+"""Time the strong (Monte-Carlo) bot on fixed decisions, with the same code in CPython, Node and the browser.
 
 ``measure(samples, positions)`` plays seeded 4-player deals with rule-of-thumb
 bots and, at each decision of seat 0 with at least two legal cards, times
 ``MonteCarloBot(samples).choose``. It returns the median and mean move time in
 ms and the playouts a second (one playout = one candidate card finished in one
-sampled deal). Run ``python -m tools.bot_timing`` for CPython;
-``node tools/bench_pyodide_bot.mjs`` runs the same function under Pyodide.
+sampled deal). It lives in the engine package so that the site's own engine
+worker can run it: ``nox -s bench`` calls it in CPython, under Pyodide in Node
+(``tools/bench_pyodide_bot.mjs``) and in Chromium on the Play page
+(``tools/bench_browser.py``); ``python -m linger_longer.timing 30 100`` prints it.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ import time
 
 def decisions(count: int, profile: str = "standard"):
     """Seeded positions where seat 0 chooses among two or more cards."""
-    from linger_longer import Deal, Rules
-    from linger_longer.bots import RuleOfThumbBot
+    from .bots import RuleOfThumbBot
+    from .game import Deal
+    from .rules import Rules
 
     rules = Rules.from_names(profile)
     found = []
@@ -37,7 +40,7 @@ def decisions(count: int, profile: str = "standard"):
 
 def measure(samples: int, positions: int = 40) -> dict:
     """Median/mean ms of one MC decision and playouts per second, over ``positions`` fixed decisions."""
-    from linger_longer.bots import MonteCarloBot
+    from .bots import MonteCarloBot
 
     times, playouts = [], 0
     for i, deal in enumerate(decisions(positions)):
@@ -49,6 +52,11 @@ def measure(samples: int, positions: int = 40) -> dict:
     return {"samples": samples, "positions": positions, "median_ms": statistics.median(times),
             "mean_ms": statistics.fmean(times), "max_ms": max(times),
             "playouts_per_s": playouts / (sum(times) / 1000)}
+
+
+def measure_json(samples: int, positions: int = 40) -> str:
+    """:func:`measure` as JSON (for the browser's engine worker)."""
+    return json.dumps(measure(samples, positions))
 
 
 def main(argv: list[str]) -> None:
