@@ -118,7 +118,7 @@ PLAY_LABELS: dict[str, str] = {
                        "python -m linger_longer replay."),
     "parts_here": N_("The profiles part here"),
     "trick_number": N_("Trick {number}"),
-    "followed": N_("Your game's cards are followed for {count} actions; rule-of-thumb players finish the deal."),
+    "followed": N_("Both columns replay the first {count} moves of your deal; then rule-of-thumb players finish it."),
     "stock_clock": N_("Stock: {count} of {total} cards left"),
     "outcome_tricks": N_("{player} wins after {tricks} tricks."),
     "engine_failed": N_("The live engine could not start, so the game cannot be played on this page. "
