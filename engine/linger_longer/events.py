@@ -148,6 +148,22 @@ class DealWon(Event):
     reason: EndReason
 
 
+def trick_won(seat: int, cards: tuple[Card, ...], number: int) -> TrickWon:
+    """``TrickWon(seat, cards, number)``, built as the engine does once per trick.
+
+    >>> trick_won(2, (Card.parse('KC'),), 1) == TrickWon(2, (Card.parse('KC'),), 1)
+    True
+    """
+    event = _new(TrickWon)
+    _set_seat(event, seat)  # the slots set directly: the frozen dataclass __init__ costs twice as much
+    _set_cards(event, cards)
+    _set_number(event, number)
+    return event
+
+
+_new = object.__new__
+_set_seat, _set_cards, _set_number = TrickWon.seat.__set__, TrickWon.cards.__set__, TrickWon.number.__set__  # type: ignore[attr-defined]
+
 _EVENT_TYPES = {cls.type: cls for cls in (
     TrumpTurned, CardPlayed, TrickWon, CardDrawn, StockEmpty, PlayerOut, LeadPassed, TrumpNamed, DealWon,
 )}

@@ -38,6 +38,7 @@ from .events import (
     TrickWon,
     TrumpNamed,
     TrumpTurned,
+    trick_won,
 )
 from .rules import Rules, TrumpSource, check_table_size
 from .trick import trick_winner
@@ -552,7 +553,7 @@ class Deal:
         self._tricks_won[winner] += 1
         self._won[winner] += cards
         self._trick = ()
-        events: list[Event] = [TrickWon(winner, cards, self._trick_number)]
+        events: list[Event] = [trick_won(winner, cards, self._trick_number)]
         hands = self._hands
         took_last = False
         if self._eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
