@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import random
+from bisect import bisect
 from operator import attrgetter, itemgetter
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
@@ -116,12 +117,31 @@ _played_card = itemgetter(1)
 _CARD_PLAYED = [CardPlayed(seat, card) for seat in range(6) for card in FULL_DECK]
 _CARD_DRAWN = [CardDrawn(seat, card) for seat in range(6) for card in FULL_DECK]
 _STOCK_EMPTY = StockEmpty()
+_PLAYER_OUT = [PlayerOut(seat) for seat in range(6)]
+_DEAL_WON = {(seat, reason): DealWon(seat, reason) for seat in range(6) for reason in EndReason}
+_TRUMP_TURNED: dict[tuple[int, int | None], TrumpTurned] = {}
+
+
+def _trump_turned(card: Card, seat: int | None) -> TrumpTurned:
+    """``TrumpTurned(card, seat)``, made once per card and seat and shared like the other events."""
+    event = _TRUMP_TURNED.get((card.index, seat))
+    if event is None:
+        event = _TRUMP_TURNED[card.index, seat] = TrumpTurned(card=card, seat=seat)
+    return event
 _NOBODY: frozenset[int] = frozenset()
+
+
+def _read_only(slot: str, doc: str) -> property:
+    """A read-only attribute that returns a slot, read by a C-level getter (a Python getter costs twice as much)."""
+    return property(attrgetter(slot), doc=doc)
 
 
 def seat_names(players: int) -> tuple[str, ...]:
     """Default seat names A, B, C … clockwise from seat 0."""
     return tuple("ABCDEF"[:players])
+
+
+_SEAT_NAMES = {n: seat_names(n) for n in range(3, 7)}  # made once: every deal needs them
 
 
 class Deal:
@@ -161,7 +181,7 @@ class Deal:
         self.rules = rules
         self.players = players
         self.dealer = dealer
-        self.names = tuple(names) if names is not None else seat_names(players)
+        self.names = tuple(names) if names is not None else _SEAT_NAMES.get(players) or seat_names(players)
         self.turned_card = turned_card
         self._hands = [tuple(sorted(h, key=_hand_order)) for h in hands]
         self._stock = tuple(stock)
@@ -177,7 +197,7 @@ class Deal:
         self._trump_named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
         self._phase = _NAME_TRUMP if self._trump_named_later and trump is None and tricks_played else _PLAY
         self._outcome: Outcome | None = None
-        self._out_order: tuple[int, ...] = tuple(sorted(self._out))
+        self._out_order: tuple[int, ...] = tuple(sorted(self._out)) if out else ()
         self._sizes_when_out: dict[int, tuple[int, ...]] = {}
         self._history: list[Card | Suit] = []
         self._active = players - len(self._out)
@@ -237,12 +257,12 @@ class Deal:
         if source is TrumpSource.DEALER_CARD:
             turned = hands[dealer][-1]  # the last card the dealer dealt to themself
             trump = turned.suit
-            events = (TrumpTurned(card=turned, seat=dealer),)
+            events = (_trump_turned(turned, dealer),)
         elif source is TrumpSource.STOCK_CARD:
             turned = stock.pop(0)  # the top stock card is turned and goes face up under the stock
             stock.append(turned)
             trump = turned.suit
-            events = (TrumpTurned(card=turned, seat=None),)
+            events = (_trump_turned(turned, None),)
         deal = cls(
             rules, hands=hands, stock=stock, trump=trump, leader=first, dealer=dealer,
             turned_card=turned, names=names,
@@ -305,35 +325,20 @@ class Deal:
         """Cards left in the stock."""
         return len(self._stock) - self._stock_pos
 
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit, or None (``no-trump``, or ``grand-coup`` before it is named)."""
-        return self._trump
+    trump = _read_only("_trump", """The trump suit, or None (``no-trump``, or ``grand-coup`` before it is named).""")
 
-    @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
-        """The trick on the table: (seat, card) in playing order."""
-        return self._trick
+    trick = _read_only("_trick", """The trick on the table: (seat, card) in playing order.""")
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit of the trick's first card, or None before the lead."""
         return self._trick[0][1].suit if self._trick else None
 
-    @property
-    def leader(self) -> int:
-        """The seat that leads (or led) the current trick."""
-        return self._leader
+    leader = _read_only("_leader", """The seat that leads (or led) the current trick.""")
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose action the deal waits for, or None when it is over."""
-        return self._to_act
+    to_act = _read_only("_to_act", """The seat whose action the deal waits for, or None when it is over.""")
 
-    @property
-    def phase(self) -> Phase:
-        """What the deal waits for."""
-        return self._phase
+    phase = _read_only("_phase", """What the deal waits for.""")
 
     @property
     def out(self) -> frozenset[int]:
@@ -439,7 +444,7 @@ class Deal:
         self._trick = trick = trick + ((seat, card),)
         played = _CARD_PLAYED[seat * 52 + card.index]
         if len(trick) == self._active:
-            return (played, *self._finish_trick())
+            return self._finish_trick(played)
         following = seat + 1
         if following == self.players:
             following = 0
@@ -474,7 +479,7 @@ class Deal:
             self._history.pop()
             seat, card = self._trick[-1]
             self._trick = self._trick[:-1]
-            self._hands[seat] = tuple(sorted(self._hands[seat] + (card,), key=_hand_order))
+            self._hands[seat] = _with_card(self._hands[seat], card)
             self._to_act = seat
             return
         actions = self._history[:-1]
@@ -544,46 +549,50 @@ class Deal:
             seat = (seat + 1) % n
         return seat
 
-    def _finish_trick(self) -> list[Event]:
-        """Resolve a complete trick: winner, won pile, draw, eliminations, end of deal, next lead."""
+    def _finish_trick(self, played: CardPlayed) -> tuple[Event, ...]:
+        """Resolve a complete trick: winner, won pile, draw, eliminations, end of deal, next lead.
+
+        ``played`` is the event of the trick's last card, which comes first in the events returned.
+        """
         trick = self._trick
         winner = trick_winner(trick, self._trump)
         cards = tuple(map(_played_card, trick))
-        self._trick_number += 1
+        self._trick_number = number = self._trick_number + 1
         self._tricks_won[winner] += 1
         self._won[winner] += cards
         self._trick = ()
-        events: list[Event] = [trick_won(winner, cards, self._trick_number)]
+        events: list[Event] = [played, trick_won(winner, cards, number)]
         hands = self._hands
+        drawn = 0
         took_last = False
         if self._eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
-            self._eliminate(trick, events)
+            self._eliminate(trick, events, winner, 0)
         stock, pos = self._stock, self._stock_pos
         if pos < len(stock) and winner not in self._out:
             if self._draws_per_card:
-                took_last = self._draw(winner, len(cards), events)
+                drawn, took_last = self._draw(winner, len(cards), events)
             else:  # the usual case, one card, kept inline because it runs every trick
                 card = stock[pos]
                 self._stock_pos = pos = pos + 1
-                self._hands[winner] = tuple(sorted(hands[winner] + (card,), key=_hand_order))
+                hands[winner] = _with_card(hands[winner], card)
                 events.append(_CARD_DRAWN[winner * 52 + card.index])
+                drawn = 1
                 if pos == len(stock):
                     events.append(_STOCK_EMPTY)
                     took_last = True
         if not self._eliminate_first:  # the winner draws before anyone is eliminated
             for seat, _ in trick:
                 if not hands[seat]:
-                    self._eliminate(trick, events)
+                    self._eliminate(trick, events, winner, drawn)
                     break
         if took_last and self._ends_with_stock:  # last-card: taking the last stock card wins the deal
             return self._end(winner, EndReason.STOCK_EXHAUSTED, events)
-        out = self._out
         remaining = self._active
         if remaining <= 1:
             if remaining == 1:  # the last player holding cards wins
                 return self._end(self._next_active(winner), EndReason.LAST_HOLDING, events)
             return self._end(winner, EndReason.LAST_TRICK, events)  # all emptied at once: the trick's winner
-        if winner in out:  # the winner holds no card: the lead passes clockwise
+        if winner in self._out:  # the winner holds no card: the lead passes clockwise
             leader = self._next_active(winner)
             events.append(LeadPassed(winner, leader))
         else:
@@ -591,10 +600,13 @@ class Deal:
         self._leader = self._to_act = leader
         if self._trump_named_later and self._trump is None:
             self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump
-        return events
+        return tuple(events)
 
-    def _draw(self, winner: int, count: int, events: list[Event]) -> bool:
-        """The winner draws ``count`` cards from the top of the stock, as many as it has; True if it ran out now."""
+    def _draw(self, winner: int, count: int, events: list[Event]) -> tuple[int, bool]:
+        """The winner draws ``count`` cards from the top of the stock, as many as it has.
+
+        Returns how many were drawn and whether the stock ran out now.
+        """
         stock, pos = self._stock, self._stock_pos
         drawn = stock[pos:pos + count]
         self._stock_pos = pos = pos + len(drawn)
@@ -604,30 +616,31 @@ class Deal:
             events.append(_CARD_DRAWN[winner * 52 + card.index])
         if pos == len(stock):
             events.append(_STOCK_EMPTY)
-            return True
-        return False
+            return len(drawn), True
+        return len(drawn), False
 
-    def _eliminate(self, trick: tuple[tuple[int, Card], ...], events: list[Event]) -> None:
-        """Every player in the trick whose hand is now empty is out for the rest of the deal."""
+    def _eliminate(self, trick: tuple[tuple[int, Card], ...], events: list[Event], winner: int, drawn: int) -> None:
+        """Every player in the trick whose hand is now empty is out for the rest of the deal.
+
+        ``drawn`` is how many cards the trick's ``winner`` has drawn so far.
+        """
         hands = self._hands
         gone = [seat for seat, _ in trick if not hands[seat]]
         if not gone:
             return
-        sizes = [len(h) for h in hands]  # the hands at the start of the trick, for chips option B
+        sizes = list(map(len, hands))  # the hands at the start of the trick, for chips option B
         for seat, _ in trick:
             sizes[seat] += 1
-        for e in events:
-            if isinstance(e, CardDrawn):
-                sizes[e.seat] -= 1
+        sizes[winner] -= drawn
         sizes_before = tuple(sizes)
         self._out = self._out | frozenset(gone)
         self._active -= len(gone)
         self._out_order = self._out_order + tuple(gone)
         for seat in gone:
             self._sizes_when_out[seat] = sizes_before
-            events.append(PlayerOut(seat))
+            events.append(_PLAYER_OUT[seat])
 
-    def _end(self, winner: int, reason: EndReason, events: list[Event]) -> list[Event]:
+    def _end(self, winner: int, reason: EndReason, events: list[Event]) -> tuple[Event, ...]:
         self._phase = _OVER
         self._to_act = None
         self._outcome = Outcome(
@@ -635,12 +648,18 @@ class Deal:
             tricks_won=tuple(self._tricks_won), out_order=self._out_order,
             hand_sizes_when_out=dict(self._sizes_when_out),
         )
-        events.append(DealWon(winner, reason))
-        return events
+        events.append(_DEAL_WON[winner, reason])
+        return tuple(events)
 
     def __repr__(self) -> str:
         return (f"<Deal {self.rules.name} players={self.players} trick={self._trick_number + 1} "
                 f"to_act={self._to_act} stock={self.stock_size} phase={self._phase.value}>")
+
+
+def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` with ``card`` added in hand order."""
+    i = bisect(hand, card.index, key=_hand_order)
+    return hand[:i] + (card,) + hand[i:]
 
 
 def _deck_order(seed: int | random.Random | None, deck: Sequence[Card] | str | None) -> list[Card]:
