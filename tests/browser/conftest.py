@@ -125,3 +125,9 @@ def run_axe(page: object) -> list[dict]:
         for v in violations
         if v["impact"] in ("serious", "critical")
     ]
+
+
+@pytest.fixture(scope="session")
+def axe() -> Callable[[object], list[dict]]:
+    """:func:`run_axe`, as a fixture for the test modules (they cannot import a conftest by name)."""
+    return run_axe

@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_axe
 from linger_longer.walkthrough import branch_json, replay_json
 
 REPO = Path(__file__).resolve().parents[2]
@@ -100,7 +99,7 @@ def labels_of(page, widget: str) -> dict:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_last_trump_walkthrough(watched_context, open_watched, site_url, lang: str) -> None:
+def test_last_trump_walkthrough(watched_context, open_watched, site_url, axe, lang: str) -> None:
     """Winning with your last trump, in each language: the keyboard steps through the engine's steps,
     the live engine computes every example as CPython does, and another card plays on as the engine says."""
     ctx, watch = watched_context
@@ -169,7 +168,7 @@ def test_last_trump_walkthrough(watched_context, open_watched, site_url, lang: s
     assert page.get_attribute(WIDGET, "data-branch") == "no"
     assert page.get_attribute(WIDGET, "data-step") == str(at)
 
-    assert run_axe(page) == []
+    assert axe(page) == []
     assert len(page.context.service_workers) == 0
     watch.check()
 
@@ -262,7 +261,7 @@ def test_engine_failure_leaves_the_static_walkthrough_usable(chromium, site_url)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_walkthrough_pages_pass_axe(chromium, site_url, site_dir, scheme: str) -> None:
+def test_walkthrough_pages_pass_axe(chromium, site_url, site_dir, axe, scheme: str) -> None:
     """Every walkthrough page, live, in light and dark colours, has no serious or critical axe-core violation
     (contrast of 4.5:1 included, red suits too)."""
     ctx = chromium.new_context(color_scheme=scheme)
@@ -273,7 +272,7 @@ def test_walkthrough_pages_pass_axe(chromium, site_url, site_dir, scheme: str) -
             wait_until_live(page)
             # Show a step where a player is to act, so the enabled card buttons are checked too.
             page.evaluate("window.lingerLonger.widgets.forEach((w) => w.show(1))")
-            assert run_axe(page) == [], f"fr/{rel} ({scheme})"
+            assert axe(page) == [], f"fr/{rel} ({scheme})"
     finally:
         ctx.close()
 

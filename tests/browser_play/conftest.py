@@ -33,6 +33,7 @@ _spec.loader.exec_module(browser_fixtures)
 # The same fixtures as the walkthrough's browser tests.
 site_dir = browser_fixtures.site_dir
 site_url = browser_fixtures.site_url
+axe = browser_fixtures.axe
 Watch = browser_fixtures.Watch
 watch_context = browser_fixtures.watch_context
 watch_page = browser_fixtures.watch_page

@@ -18,7 +18,7 @@ import pytest
 from games import cpython_game
 from linger_longer.play import Settings, compare, decode_query, encode_query, hint, new_game, play
 
-from linger_browser_fixtures import run_axe, watch_context, watch_page
+from linger_browser_fixtures import watch_context, watch_page
 
 REPO = Path(__file__).resolve().parents[2]
 LIVE_TIMEOUT_MS = 90_000
@@ -252,7 +252,7 @@ def test_compare_marks_the_trick_where_the_profiles_part(chromium, site_url):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_play_page_passes_axe_and_fits_360_px(chromium, site_url, scheme):
+def test_the_play_page_passes_axe_and_fits_360_px(chromium, site_url, axe, scheme):
     """No serious or critical axe-core violation (contrast included) with the panels open, and no sideways scroll
     on a 360-px screen."""
     ctx = chromium.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740})
@@ -263,7 +263,7 @@ def test_the_play_page_passes_axe_and_fits_360_px(chromium, site_url, scheme):
             page.click(f".linger-play-toolbar button[data-action={action}]")
             wait_idle(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        assert run_axe(page) == []
+        assert axe(page) == []
     finally:
         ctx.close()
 
