@@ -136,6 +136,17 @@ def test_the_url_holds_the_game_and_a_link_replays_it(chromium, site_url):
         assert view(other)["html"] == html
         assert other.locator("input[name=trump][value=grand-coup]").is_checked()
         assert other.input_value("#linger-play-seat") == "C"
+        # Reloading a tab continues its game; a damaged saved record only means a fresh start.
+        act(other, use_keyboard=False)
+        played = view(other)["record"]
+        other.reload()
+        wait_idle(other)
+        assert view(other)["record"] == played
+        other.evaluate("""() => { const record = JSON.parse(sessionStorage.getItem('linger-play-record'));
+          record.version = 99; sessionStorage.setItem('linger-play-record', JSON.stringify(record)); }""")
+        other.reload()
+        wait_idle(other)
+        assert view(other)["html"] == html
     finally:
         ctx.close()
 

@@ -196,13 +196,24 @@ class PlayPage {
     await this.run(async () => {
       const settings = await this.engine.call('decode_query_json', query, randomSeed(), this.lang);
       this.fillForm(formFromSettings(settings, TRUMP_VARIANTS));
-      const record = saved ? JSON.parse(saved) : null;
-      if (record && JSON.stringify(record.settings) === JSON.stringify(settings)) {
-        this.show(await this.engine.call('state_json', JSON.stringify(record), this.lang), false);
-      } else {
-        this.show(await this.engine.call('new_game_json', JSON.stringify(settings), this.lang), false);
-      }
+      this.show(await this.resume(saved, settings) ?? await this.engine.call('new_game_json', JSON.stringify(settings), this.lang), false);
     });
+  }
+
+  /**
+   * The game this tab was playing, if it has the URL's settings and the engine still accepts its record.
+   * @param {string | null} saved @param {import('./linger-play-model.mjs').Settings} settings
+   * @returns {Promise<any>} its view, or null
+   */
+  async resume(saved, settings) {
+    try {
+      const record = saved ? JSON.parse(saved) : null;
+      if (!record || JSON.stringify(record.settings) !== JSON.stringify(settings)) return null;
+      return await this.engine.call('state_json', JSON.stringify(record), this.lang);
+    } catch {
+      sessionStorage.removeItem(STORAGE_KEY);  // a record from another version of the page: start afresh
+      return null;
+    }
   }
 
   /** A new game from the form (the engine checks every value and names a bad one). */
