@@ -293,3 +293,18 @@ def test_without_the_engine_the_page_says_so(chromium, site_url):
         assert page.locator(".linger-play-game").is_hidden()
     finally:
         ctx.close()
+
+
+def test_without_javascript_the_page_says_it_needs_it(chromium, site_url):
+    """Without JavaScript the page shows the sentence that says why it cannot play, and no dead form."""
+    ctx = chromium.new_context(java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}/nl/play.html")
+        labels = json.loads(page.get_attribute(ROOT, "data-labels"))
+        assert page.locator(".linger-play-noscript").text_content() == labels["noscript"]
+        assert page.locator(".linger-play-noscript").is_visible()
+        assert page.locator(".linger-play-settings").is_hidden()
+        assert labels["noscript"] != "The Play page runs the rules engine in your browser: turn on JavaScript to play."
+    finally:
+        ctx.close()
