@@ -116,6 +116,8 @@ _played_card = itemgetter(1)
 # Indexed by seat * 52 + card.index.
 _CARD_PLAYED = [CardPlayed(seat, card) for seat in range(6) for card in FULL_DECK]
 _CARD_DRAWN = [CardDrawn(seat, card) for seat in range(6) for card in FULL_DECK]
+_CARD_PLAYED_ALONE = [(event,) for event in _CARD_PLAYED]  # what play() returns when the trick goes on
+_TRICK_ENTRY = [((seat, card),) for seat in range(6) for card in FULL_DECK]  # added to the trick by play()
 _STOCK_EMPTY = StockEmpty()
 _PLAYER_OUT = [PlayerOut(seat) for seat in range(6)]
 _DEAL_WON = {(seat, reason): DealWon(seat, reason) for seat in range(6) for reason in EndReason}
@@ -428,10 +430,13 @@ class Deal:
         """The player to act plays ``card``; returns what happened. An illegal play raises :class:`IllegalPlayError`."""
         seat: int = self._to_act  # type: ignore[assignment]
         hand = self._hands[seat] if self._phase is _PLAY else ()
-        try:
-            i = hand.index(card)
-        except ValueError:
-            raise IllegalPlayError(self.why_illegal(card)) from None
+        i = 0
+        for held in hand:  # by identity: cards are interned, and == on cards is a slower Python-level comparison
+            if held is card:
+                break
+            i += 1
+        else:
+            raise IllegalPlayError(self.why_illegal(card))
         trick = self._trick
         if trick:
             led = trick[0][1].suit
@@ -441,15 +446,15 @@ class Deal:
                         raise IllegalPlayError(self.why_illegal(card))
         self._history.append(card)
         self._hands[seat] = hand[:i] + hand[i + 1:]
-        self._trick = trick = trick + ((seat, card),)
-        played = _CARD_PLAYED[seat * 52 + card.index]
+        key = seat * 52 + card.index
+        self._trick = trick = trick + _TRICK_ENTRY[key]
         if len(trick) == self._active:
-            return self._finish_trick(played)
+            return self._finish_trick(_CARD_PLAYED[key])
         following = seat + 1
         if following == self.players:
             following = 0
         self._to_act = following if following not in self._out else self._next_active(following)
-        return (played,)
+        return _CARD_PLAYED_ALONE[key]
 
     def name_trump(self, suit: Suit) -> tuple[Event, ...]:
         """Under ``grand-coup``, the first trick's winner names the trump suit for the rest of the deal."""
