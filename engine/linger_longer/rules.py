@@ -156,7 +156,12 @@ class Rules:
     def hand_size(self, players: int) -> int:
         """Cards dealt to each player: as many as there are players, or 7 with ``long-hand``."""
         check_table_size(players)
-        return 7 if Variant.LONG_HAND in self.variants else players
+        return self._long_hand_size or players
+
+    @cached_property
+    def _long_hand_size(self) -> int:
+        """7 with ``long-hand``, else 0; looked up once (a variant lookup hashes an enum member in Python)."""
+        return 7 if Variant.LONG_HAND in self.variants else 0
 
     @cached_property
     def trump_source(self) -> TrumpSource:

@@ -45,7 +45,7 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     best_seat, best = plays[0]
     for seat, card in plays[1:]:
         if card.suit is best.suit:
-            if card.rank > best.rank:
+            if card.index < best.index:  # the higher rank: cards of a suit run from the ace down in hand order
                 best_seat, best = seat, card
         elif card.suit is trump:  # a trump beats any card of another suit
             best_seat, best = seat, card
