@@ -37,6 +37,46 @@ logger = logging.getLogger(__name__)
 SITE_DOMAIN = "linger_site"
 _ = get_translation(SITE_DOMAIN)
 
+def N_(message: str) -> str:
+    """Mark a message for extraction into the ``linger_site`` catalog; it is translated where it is used."""
+    return message
+
+
+#: The theme's own words that Sphinx's catalogs do not translate, each with the HTML it sits in
+#: (``{}`` is the text). Furo writes some of them without gettext and others with messages
+#: Sphinx's catalogs lack; ``page.html`` swaps each for its translation, escaped.
+THEME_WORDS: tuple[tuple[str, str], ...] = (
+    ('aria-label="{}"', N_("Toggle site navigation sidebar")),
+    ('aria-label="{}"', N_("Toggle table of contents sidebar")),
+    ('aria-label="{}"', N_("Toggle Light / Dark / Auto color theme")),
+    ("<title>{}</title>", N_("Contents")),
+    ("<title>{}</title>", N_("Light mode")),
+    ("<title>{}</title>", N_("Dark mode")),
+    ("<title>{}</title>", N_("Auto light/dark, in light mode")),
+    ("<title>{}</title>", N_("Auto light/dark, in dark mode")),
+    ('href="#furo-main-content">{}</a>', N_("Skip to content")),
+    ("<span>{}</span>", N_("Back to top")),
+    ("<span>{}</span>", N_("Next")),
+    ("<span>{}</span>", N_("Previous")),
+    ('<div class="title">{}</div>', N_("Home")),
+    ('<span class="toc-title">\n            {}\n', N_("On this page")),
+    ('<p class="admonition-title">{}</p>', N_("Error")),
+    ("\n    {}\n", N_("Please activate JavaScript to enable the search functionality.")),
+)
+
+
+def theme_words(lang: str) -> list[tuple[str, str]]:
+    """(English HTML, translated HTML) pairs for :data:`THEME_WORDS`; none for English or untranslated words."""
+    if lang == DEFAULT_LANGUAGE:
+        return []
+    pairs = []
+    for markup, english in THEME_WORDS:
+        translated = str(_(english))
+        if translated != english:
+            pairs.append((markup.format(english), markup.format(html.escape(translated, quote=True))))
+    return pairs
+
+
 #: The site's languages with their names in their own language.
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -193,6 +233,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     alternates.append({"hreflang": "x-default", "href": default})
     context["linger_alternates"] = alternates
 
+    context["linger_theme_words"] = theme_words(lang)
     context["linger_notice"] = None
     if lang == DEFAULT_LANGUAGE or doctree is None:
         return
