@@ -191,6 +191,8 @@ def test_walkthroughs_on_one_page_are_independent(watched_context, open_watched,
     assert roots.nth(0).get_attribute("data-step") != "0"
     for i in range(1, count):
         assert roots.nth(i).get_attribute("data-step") == "0"
+    # One engine, one status region: "ready" is spoken once for the page, not once per walkthrough.
+    assert page.locator(".linger-walkthrough [role=status]").count() == 1
     watch.check()
 
 

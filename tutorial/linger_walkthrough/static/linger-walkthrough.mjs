@@ -48,8 +48,12 @@ function staticSteps(root) {
 }
 
 class Walkthrough {
-  /** @param {HTMLElement} root */
-  constructor(root) {
+  /**
+   * @param {HTMLElement} root
+   * @param {boolean} announcesEngine whether this widget's status is the page's one status region: the
+   *   engine is shared, so "loading" and "ready" are spoken once per page, not once per walkthrough
+   */
+  constructor(root, announcesEngine) {
     this.root = root;
     const data = root.dataset;
     this.id = data.example ?? '';
@@ -90,7 +94,7 @@ class Walkthrough {
     };
     this.buttons = { first: moveButton('first'), back: moveButton('back'), next: moveButton('next'), last: moveButton('last') };
     controls.append(this.count);
-    this.status = el('p', { class: 'linger-wt-status', role: 'status' });
+    this.status = el('p', announcesEngine ? { class: 'linger-wt-status', role: 'status' } : { class: 'linger-wt-status' });
     this.stage.append(this.note, this.narration, this.tryLabel, this.table, this.backToExample);
     const list = /** @type {HTMLElement} */ (this.root.querySelector(':scope > .linger-wt-steps'));
     list.before(controls, this.stage, this.status);
@@ -193,7 +197,9 @@ class Walkthrough {
       this.setStatus(this.labels.ready, 'live');
       this.backToExample.focus({ preventScroll: true });
     } catch (err) {
-      this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'error');
+      const message = format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) });
+      this.setStatus(message, 'error');
+      this.live.textContent = message;  // the reader's own action: spoken in this walkthrough's live region
     }
   }
 
@@ -245,7 +251,7 @@ if (pyodidePath != null) {
   const eng = getEngine(new URL(pyodidePath, document.baseURI).href);
   const start = () => {
     const roots = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
-    const widgets = roots.map((root) => new Walkthrough(root));
+    const widgets = roots.map((root, index) => new Walkthrough(root, index === 0));
     performance.mark('linger-first-step');
     Promise.all(widgets.map((widget) => widget.goLive(eng))).then(() => performance.mark('linger-live'));
     // A small hook for the browser tests and the benchmark: the same worker the widgets use.
