@@ -255,7 +255,8 @@ def instructions(deals: int = 1000) -> list[Figure]:
     return [
         Figure("engine: instructions per random 4-player playout (callgrind)", engine / 1000, "k"),
         Figure("bare:   the same, compact implementation (callgrind)", bare / 1000, "k"),
-        Figure("engine instructions / bare instructions", engine / bare, "x", "<= 1", engine <= bare),
+        Figure("bare instructions / engine instructions (as a speed ratio)", bare / engine, "x", ">= 1",
+               bare >= engine),
     ]
 
 

@@ -36,7 +36,6 @@ from .events import (
     LeadPassed,
     PlayerOut,
     StockEmpty,
-    TrickWon,
     TrumpNamed,
     TrumpTurned,
     trick_won,
@@ -130,6 +129,8 @@ def _trump_turned(card: Card, seat: int | None) -> TrumpTurned:
     if event is None:
         event = _TRUMP_TURNED[card.index, seat] = TrumpTurned(card=card, seat=seat)
     return event
+
+
 _NOBODY: frozenset[int] = frozenset()
 
 
