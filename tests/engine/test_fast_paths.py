@@ -1,0 +1,43 @@
+"""The engine's speed tricks keep the rules' answers: same events, same refusals, same read-only state."""
+
+import dataclasses
+
+import pytest
+
+from linger_longer import Card, Deal, IllegalPlayError, Rules, TrickWon, TrumpTurned
+from linger_longer.events import trick_won
+
+
+def test_trick_won_is_the_frozen_event() -> None:
+    """The engine's quick TrickWon is the dataclass's own: equal, same JSON, still frozen."""
+    cards = tuple(Card.parse(c) for c in ("KC", "3C", "2H", "AC"))
+    quick, plain = trick_won(2, cards, 1), TrickWon(2, cards, 1)
+    assert type(quick) is TrickWon and quick == plain and hash(quick) == hash(plain)
+    assert quick.to_json() == plain.to_json()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.seat = 3  # type: ignore[misc]
+
+
+def test_shared_trump_turned_equals_a_new_one() -> None:
+    """The dealer's turned card is announced by an event equal to a freshly made one."""
+    deal, events = Deal.deal(Rules(), 4, seed=11)
+    assert events == (TrumpTurned(card=deal.turned_card, seat=deal.dealer),)
+
+
+@pytest.mark.parametrize("name", ["to_act", "trick", "trump", "leader", "phase"])
+def test_state_is_read_only(name: str) -> None:
+    """A deal's state changes only through its actions."""
+    deal = Deal.new(Rules(), 4, seed=5)
+    with pytest.raises(AttributeError):
+        setattr(deal, name, None)
+
+
+def test_a_card_not_held_is_refused_by_name() -> None:
+    """A player can only play a card from their own hand."""
+    deal = Deal.new(Rules(), 4, seed=5)
+    seat = deal.to_act
+    other = next(c for c in Deal.new(Rules(), 4, seed=5).hand((seat + 1) % 4))
+    with pytest.raises(IllegalPlayError, match=f"{deal.names[seat]} does not hold {other}"):
+        deal.play(other)
+    with pytest.raises(IllegalPlayError, match="does not hold KC"):
+        deal.play("KC")  # type: ignore[arg-type]
