@@ -163,15 +163,19 @@ class Card:
         object.__setattr__(self, "index", _SUIT_ORDER[self.suit] * 13 + (Rank.ACE - self.rank))
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str, lang: str = "en") -> Card:
         """Read ``KC``, ``10c``, ``TC`` or ``K♣``; anything else is an :class:`InvalidCardError`.
+
+        With ``lang``, the language's own rank letters are read too: ``Card.parse('R♣', 'fr')``
+        and ``Card.parse('HC', 'nl')`` are the king of clubs.
 
         >>> Card.parse('1X')
         Traceback (most recent call last):
         ...
         linger_longer.cards.InvalidCardError: '1X' is not a card: write a rank (A K Q J T 10 9 … 2) and a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 'KC' or 'K♣'
         """
-        card = _CARDS_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        spellings = _CARDS_BY_TEXT if lang == "en" else _CARDS_TYPED.get(lang, _CARDS_BY_TEXT)
+        card = spellings.get(text.strip().upper()) if isinstance(text, str) else None
         if card is None:
             raise InvalidCardError(
                 f"{text!r} is not a card: write a rank (A K Q J T 10 9 … 2) and a suit "
@@ -218,6 +222,20 @@ def _spellings(card: Card) -> Iterable[str]:
 _CARDS_BY_TEXT: dict[str, Card] = {
     text: card for card in FULL_DECK for text in _spellings(card)
 }
+
+
+def _cards_typed_in(lang: str) -> dict[str, Card]:
+    """What a reader of ``lang`` may type: the data-file notation, and the language's own rank letters
+    with a suit symbol or letter (French ``R♣``, Dutch ``HC``). No language's letters read as another card
+    in the data-file notation, so both are accepted together."""
+    local = {rank_letter(card.rank, lang).upper() + suit: card
+             for card in FULL_DECK for suit, s in _SUITS_BY_TEXT.items() if s is card.suit}
+    clashes = [text for text, card in local.items() if _CARDS_BY_TEXT.get(text, card) is not card]
+    assert not clashes, f"{lang} card letters read as other cards: {clashes}"
+    return {**local, **_CARDS_BY_TEXT}
+
+
+_CARDS_TYPED: dict[str, dict[str, Card]] = {lang: _cards_typed_in(lang) for lang in _COURT_LETTERS}
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

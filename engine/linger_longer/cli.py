@@ -203,13 +203,13 @@ def _ask(deal: Deal, lang: str, read: Callable[[], str], out: TextIO) -> Card | 
     print(_t(lang, "Your hand: {hand}", hand=listing), file=out)
     while True:
         print(_t(lang, "Your turn. Type a card (for example {example}) or its number:",
-                 example=hand[0].code), file=out)
+                 example=hand[0].label(lang)), file=out)
         answer = read().strip()
         try:
-            card = hand[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(hand) else Card.parse(answer)
+            card = hand[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(hand) else Card.parse(answer, lang)
         except InvalidCardError:
             print(_t(lang, "Type a number from 1 to {count}, or a card such as {example}.",
-                     count=len(hand), example=hand[0].code), file=out)
+                     count=len(hand), example=hand[0].label(lang)), file=out)
             continue
         refusal = deal.refusal(card)
         if refusal is None:

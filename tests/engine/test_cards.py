@@ -61,6 +61,21 @@ def test_rank_letters_per_language(lang, expected):
     assert " ".join(labels) == expected
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "nl"])
+def test_each_language_reads_its_own_card_labels(lang):
+    """A reader may type a card as the site shows it in their language (French R♣, Dutch HC), or in the
+    data-file notation; the other languages' letters stay errors."""
+    for card in Card.parse("AS"), Card.parse("KC"), Card.parse("QD"), Card.parse("JH"), Card.parse("TS"):
+        assert Card.parse(card.label(lang), lang) is card
+        assert Card.parse(card.label(lang)[:-1] + card.suit.letter.lower(), lang) is card
+        assert Card.parse(card.code, lang) is card
+    if lang != "en":
+        with pytest.raises(InvalidCardError, match="'RC' is not a card"):
+            Card.parse("RC")  # French letters are not English ones
+    with pytest.raises(InvalidCardError, match="'BC' is not a card"):
+        Card.parse("BC", "fr")  # B is the Dutch jack, not a French letter
+
+
 def test_suit_symbols_and_colour():
     """Suit symbols are the same everywhere; hearts and diamonds are red."""
     assert [s.symbol for s in Suit] == ["♠", "♥", "♣", "♦"]

@@ -86,6 +86,25 @@ def test_play_refuses_illegal_card_and_asks_again():
     assert done.returncode == 0
 
 
+def test_play_in_french_takes_french_card_letters():
+    """The French terminal shows the hand with French letters and reads a card typed that way (D♥ or dh)."""
+    import re
+
+    def answer_to_first_prompt(first: str) -> str:
+        done = run("play", "--seed", "7", "--lang", "fr", stdin=f"{first}\n" + ANSWERS)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.splitlines()
+        prompt = next(i for i, line in enumerate(lines) if line.startswith("À vous de jouer"))
+        return lines[prompt + 1]
+
+    shown = run("play", "--seed", "7", "--lang", "fr", stdin=ANSWERS).stdout
+    hand = re.findall(r"\d+:(\S+)", next(line for line in shown.splitlines() if line.startswith("Votre main")))
+    court = next(label for label in hand if label[0] in "ARDV")  # seed 7 deals a court card or an ace
+    assert answer_to_first_prompt("ZZ").startswith("Tapez un nombre")  # not a card: asked again
+    for typed in (court, court[0].lower() + "shdc"["♠♥♦♣".index(court[-1])]):
+        assert not answer_to_first_prompt(typed).startswith("Tapez un nombre"), typed
+
+
 def test_play_match_keeps_score():
     """play --match N plays deals until someone has won N, printing the score."""
     done = run("play", "--seed", "5", "--match", "2", "--bot", "random", stdin=ANSWERS)
