@@ -32,7 +32,7 @@ from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
 #: The walkthrough words the Play page also uses (engine status, the table's words).
-SHARED_KEYS = ("loading",)
+SHARED_KEYS = ("loading", "busy")
 
 
 class play_widget(nodes.General, nodes.Element):

@@ -154,14 +154,15 @@ class PlayPage {
    * Run one engine request with the page marked busy; a second request while one runs is ignored.
    * @template T
    * @param {() => Promise<T>} request
+   * @param {string} [busyText] what the status says meanwhile (by default, that the computer is playing)
    * @returns {Promise<T | undefined>}
    */
-  async run(request) {
+  async run(request, busyText = this.labels.waiting) {
     if (this.busy) return undefined;
     this.busy = true;
     this.root.setAttribute('aria-busy', 'true');
     for (const button of this.root.querySelectorAll('.linger-play-game button')) /** @type {HTMLButtonElement} */ (button).disabled = true;
-    this.setStatus(this.labels.waiting, 'busy');
+    this.setStatus(busyText, 'busy');
     let failure = '';
     try {
       return await request();
@@ -229,7 +230,7 @@ class PlayPage {
     const record = () => JSON.stringify(this.view.record);
     if (action === 'undo') await this.run(async () => this.show(await this.engine.call('undo_json', record(), this.lang), true));
     else if (action === 'next') await this.run(async () => this.show(await this.engine.call('next_deal_json', record(), this.lang), true));
-    else if (action === 'hint') await this.run(async () => this.showHint(await this.engine.call('hint_json', record(), this.lang)));
+    else if (action === 'hint') await this.run(async () => this.showHint(await this.engine.call('hint_json', record(), this.lang)), this.labels.busy);
     else if (action === 'export') await this.togglePanel(this.exportPanel, this.buttons.export, async () => this.showExport(await this.engine.call('export_json', record(), this.lang)));
     else if (action === 'compare') await this.togglePanel(this.comparePanel, this.buttons.compare, async () => this.showComparison(await this.engine.call('compare_json', record(), this.lang)));
     else if (action === 'share') await this.share();
@@ -250,7 +251,7 @@ class PlayPage {
       panel.hidden = false;
       button.setAttribute('aria-expanded', 'true');
       panel.scrollIntoView({ block: 'nearest' });
-    });
+    }, this.labels.busy);
   }
 
   /** @param {string} action a card code or a suit letter */
