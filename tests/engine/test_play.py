@@ -234,6 +234,21 @@ def test_export_replays_as_a_worked_example(settings, tmp_path):
     assert done.stdout.splitlines()[-1] == view["log"][-1]
 
 
+def test_export_is_a_walkthrough(tmp_path):
+    """Dropped into tutorial/examples/, an exported deal is a walkthrough: the directive's replay renders a
+    step per action, in the page's language, ending with the game's own last sentence."""
+    import json
+
+    from linger_longer.walkthrough import replay_json
+
+    view, _ = play_out(new_game(Settings(players=5, seed=12, seat=3, variants=("draw-per-card",))))
+    walkthrough = json.loads(replay_json(export_toml(view["record"]), "nl", source="tutorial/examples/play.toml"))
+    assert len(walkthrough["steps"]) == len(view["record"]["deals"][0]) + 1  # the start, then each action
+    dutch = state(view["record"], "nl")["log"]
+    assert walkthrough["steps"][-1]["narration"][-1] == dutch[-1] != view["log"][-1]
+    assert all(step["html"].startswith('<div class="ll-table"') for step in walkthrough["steps"])
+
+
 def test_export_of_a_deal_in_progress():
     """A deal still going on exports without an expected winner and replays to the same position."""
     view = new_game(Settings(seed=40, seat=0))
