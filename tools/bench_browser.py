@@ -27,13 +27,10 @@ calls :func:`run`.
 from __future__ import annotations
 
 import functools
-import http.server
 import statistics
 import sys
 import tempfile
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -41,6 +38,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.local_server import serve  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "en/profiles.html"  # holds "winning with your last trump" and three more walkthroughs
@@ -66,22 +64,6 @@ const py = await loadPyodide({ indexURL: index, lockFileURL: index + 'pyodide-lo
 py.runPython('1 + 1');
 self.postMessage({ script, pyodide: performance.now() - t0 });
 """
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serve(site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _mark(page, name: str, timeout_ms: float = 60_000) -> float:

@@ -7,10 +7,7 @@ does not work on these machines.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,15 +17,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("LINGER_SITE", REPO / "build" / "site"))
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (re-exported for the tests)
+from tools.local_server import serve  # noqa: E402
 
 LANGS = ("en", "fr", "it", "nl")
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -42,15 +34,8 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """Serve build/site on 127.0.0.1 with a free port, like ``python -m http.server``."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(site_dir) as url:
+        yield url
 
 
 @dataclass

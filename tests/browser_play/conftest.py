@@ -9,13 +9,10 @@ before the Play page itself is built into the site.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import importlib.util
 import os
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,12 +55,5 @@ def play_url(site_dir: Path) -> Iterator[str]:
         os.symlink(site_dir / "_pyodide", root / "_pyodide")
         os.symlink(STATIC, root / "play")
         (root / "play-test.html").write_text(TEST_PAGE, encoding="utf-8")
-        handler = functools.partial(browser_fixtures._QuietHandler, directory=str(root))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{server.server_address[1]}/play-test.html"
-        finally:
-            server.shutdown()
-            server.server_close()
+        with browser_fixtures.serve(root) as url:
+            yield f"{url}/play-test.html"

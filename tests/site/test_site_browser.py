@@ -8,33 +8,21 @@ script work together in a browser.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tools.local_server import serve
+
 # A word of each language's rules that the search must find, stemmed its own way.
 SEARCH = {"en": "trumps", "fr": "atouts", "it": "briscola", "nl": "troef"}
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
-
-
 @pytest.fixture(scope="module")
 def base_url(built_site: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(built_site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(built_site) as url:
+        yield url
 
 
 @pytest.fixture
