@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any, Iterable, Mapping
 from urllib.parse import parse_qsl, urlencode
 
-from .bots import BOTS, Bot, MonteCarloBot, RuleOfThumbBot, make_bot
+from .bots import Bot, MonteCarloBot, RuleOfThumbBot, make_bot
 from .cards import Card, InvalidCardError, Suit
 from .events import CardDrawn, CardPlayed, Event, PlayerOut, TrickWon
 from .game import Deal, IllegalPlayError, Phase, seat_names
@@ -401,6 +401,13 @@ class _Game:
         self.bots_play()
         return None
 
+    def deal_at(self, number: int | None) -> tuple[int, _DealState]:
+        """The deal numbered ``number`` (from 1), or the current one; its index and state."""
+        index = len(self.deals) - 1 if number is None else number - 1
+        if not 0 <= index < len(self.deals):
+            raise PlayError(N_("there is no deal {number}."), number=number)
+        return index, self.deals[index]
+
     def record(self) -> dict[str, Any]:
         return {"version": RECORD_VERSION, "settings": self.settings.to_json(),
                 "deals": [list(d.actions) for d in self.deals]}
@@ -605,10 +612,7 @@ def export_toml(record: Mapping[str, Any] | str, deal_number: int | None = None)
     expects its winner.
     """
     game = _load(record)
-    index = len(game.deals) - 1 if deal_number is None else deal_number - 1
-    if not 0 <= index < len(game.deals):
-        raise PlayError(N_("there is no deal {number}."), number=deal_number)
-    state_ = game.deals[index]
+    index, state_ = game.deal_at(deal_number)
     settings = game.settings
     names = list(state_.deal.names)
     lines = [
@@ -702,10 +706,7 @@ def compare(record: Mapping[str, Any] | str, lang: str = "en", deal_number: int 
     is the first trick whose cards, winner, draws, players out or end differ; None when they never do.
     """
     game = _load(record)
-    index = len(game.deals) - 1 if deal_number is None else deal_number - 1
-    if not 0 <= index < len(game.deals):
-        raise PlayError(N_("there is no deal {number}."), number=deal_number)
-    state_ = game.deals[index]
+    index, state_ = game.deal_at(deal_number)
     settings = game.settings
     lines = [
         _line(Rules.from_names(profile, settings.variants), settings.players, state_.seed, state_.dealer,

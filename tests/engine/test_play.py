@@ -309,3 +309,12 @@ def test_play_labels():
         words = play_labels(lang)
         assert set(words) == set(PLAY_LABELS)
         assert words["cards_in_hand"].format(count=3)
+
+
+@pytest.mark.parametrize("number", [0, 2])
+def test_export_and_compare_name_a_deal_that_does_not_exist(number):
+    """Asking for a deal the game has not dealt is an error naming its number, for export and comparison alike."""
+    record = new_game(Settings(seed=3))["record"]
+    for call in (export_toml, compare):
+        with pytest.raises(PlayError, match=f"there is no deal {number}"):
+            call(record, deal_number=number)
