@@ -133,8 +133,11 @@ def settings_form(words: dict[str, str]) -> str:
 
 def game_area(words: dict[str, str]) -> str:
     """The game's empty panels: the script fills them from the engine's views."""
+    panels = {"export": "linger-play-export", "compare": "linger-play-compare"}  # buttons that open a panel
     buttons = "".join(
-        f'<button type="button" class="linger-play-do-{action}" data-action="{action}" disabled>{_e(words[label])}</button>'
+        f'<button type="button" class="linger-play-do-{action}" data-action="{action}"'
+        + (f' aria-controls="{panels[action]}" aria-expanded="false"' if action in panels else "")
+        + f" disabled>{_e(words[label])}</button>"
         for action, label in (("undo", "undo"), ("hint", "hint"), ("next", "next_deal"), ("export", "export"),
                               ("compare", "compare"), ("share", "share"))
     )
@@ -152,11 +155,11 @@ def game_area(words: dict[str, str]) -> str:
         f'<table class="linger-play-score"><caption>{_e(words["score"])}</caption>'
         f"<thead><tr>{score_head}</tr></thead><tbody></tbody></table>"
         f'<details class="linger-play-log"><summary>{_e(words["log"])}</summary><ol></ol></details>'
-        '<section class="linger-play-export" aria-labelledby="linger-play-export-title" hidden>'
+        '<section class="linger-play-export" id="linger-play-export" aria-labelledby="linger-play-export-title" hidden>'
         f'<p class="linger-play-panel-title" id="linger-play-export-title">{_e(words["export"])}</p>'
         f'<p>{_e(words["export_intro"])}</p><pre tabindex="0"><code></code></pre>'
         '<p><a class="linger-play-download" download></a></p></section>'
-        '<section class="linger-play-compare" aria-labelledby="linger-play-compare-title" hidden>'
+        '<section class="linger-play-compare" id="linger-play-compare" aria-labelledby="linger-play-compare-title" hidden>'
         f'<p class="linger-play-panel-title" id="linger-play-compare-title">{_e(words["compare"])}</p>'
         '<p class="linger-play-compare-sentence"></p><div class="linger-play-lines"></div></section>'
         "</section>"

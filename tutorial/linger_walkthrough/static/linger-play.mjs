@@ -81,10 +81,6 @@ class PlayPage {
       this.buttons[action] = button;
       button.addEventListener('click', () => this.toolbar(action));
     }
-    this.buttons.export.setAttribute('aria-controls', this.exportPanel.id = 'linger-play-export');
-    this.buttons.compare.setAttribute('aria-controls', this.comparePanel.id = 'linger-play-compare');
-    this.buttons.export.setAttribute('aria-expanded', 'false');
-    this.buttons.compare.setAttribute('aria-expanded', 'false');
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.startFromForm();
