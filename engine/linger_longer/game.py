@@ -121,6 +121,10 @@ _STOCK_EMPTY = StockEmpty()
 _PLAYER_OUT = [PlayerOut(seat) for seat in range(6)]
 _DEAL_WON = {(seat, reason): DealWon(seat, reason) for seat in range(6) for reason in EndReason}
 _TRUMP_TURNED: dict[tuple[int, int | None], TrumpTurned] = {}
+# A hand is kept as four tuples, one per suit, in a flat list indexed by seat * 4 + suit number: the
+# cards a follower must play are then one tuple. _PART[seat * 52 + card.index] is where a card belongs.
+_PART = [seat * 4 + card.index // 13 for seat in range(6) for card in FULL_DECK]
+_SUITS = tuple(Suit)  #: in hand order, so _SUITS[n] is the suit of cards n * 13 … n * 13 + 12
 
 
 def _trump_turned(card: Card, seat: int | None) -> TrumpTurned:
@@ -156,8 +160,8 @@ class Deal:
 
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card",
-        "_hands", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_leader", "_to_act",
-        "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
+        "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_led", "_emptied", "_leader", "_to_act",
+        "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
         "_sizes_when_out", "_history", "_draws_per_card", "_eliminate_first", "_ends_with_stock", "_start",
         "_active",
         "_trump_named_later",
@@ -186,12 +190,16 @@ class Deal:
         self.dealer = dealer
         self.names = tuple(names) if names is not None else _SEAT_NAMES.get(players) or seat_names(players)
         self.turned_card = turned_card
-        self._hands = [tuple(sorted(h, key=_hand_order)) for h in hands]
+        self._parts = [part for hand in hands for part in _by_suit(hand)]
+        self._sizes = [len(self._parts[at]) + len(self._parts[at + 1]) + len(self._parts[at + 2])
+                       + len(self._parts[at + 3]) for at in range(0, 4 * players, 4)]
         self._stock = tuple(stock)
         self._stock_pos = 0
         self._trump = trump
         self._out = frozenset(out) if out else _NOBODY
         self._trick: tuple[tuple[int, Card], ...] = ()
+        self._led = 0  # the led suit's number while a trick is on the table
+        self._emptied: tuple[int, ...] = ()  # seats whose last card is on the table in this trick
         self._leader = leader
         self._to_act: int | None = leader
         self._tricks_won = list(tricks_won) if tricks_won is not None else [0] * players
@@ -204,6 +212,7 @@ class Deal:
         self._sizes_when_out: dict[int, tuple[int, ...]] = {}
         self._history: list[Card | Suit] = []
         self._active = players - len(self._out)
+        self._next = _next_seats(players, self._out)
         self._draws_per_card = rules.draws_per_card
         self._eliminate_first = rules.eliminate_before_draw
         self._ends_with_stock = rules.deal_ends_with_stock
@@ -312,11 +321,12 @@ class Deal:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand, in hand order."""
-        return tuple(self._hands)
+        return tuple(map(self.hand, range(self.players)))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """One seat's hand, in hand order."""
-        return self._hands[seat]
+        parts, at = self._parts, seat * 4
+        return parts[at] + parts[at + 1] + parts[at + 2] + parts[at + 3]
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -335,7 +345,7 @@ class Deal:
     @property
     def led_suit(self) -> Suit | None:
         """The suit of the trick's first card, or None before the lead."""
-        return self._trick[0][1].suit if self._trick else None
+        return _SUITS[self._led] if self._trick else None
 
     leader = _read_only("_leader", """The seat that leads (or led) the current trick.""")
 
@@ -396,14 +406,12 @@ class Deal:
         """
         if self._phase is not _PLAY:
             return ()
-        hand = self._hands[self._to_act]  # type: ignore[index]
-        trick = self._trick
-        if trick:
-            led = trick[0][1].suit
-            following = [c for c in hand if c.suit is led]
+        parts, at = self._parts, self._to_act * 4  # type: ignore[operator]
+        if self._trick:
+            following = parts[at + self._led]
             if following:
-                return tuple(following)
-        return hand
+                return following
+        return parts[at] + parts[at + 1] + parts[at + 2] + parts[at + 3]
 
     def refusal(self, card: Card) -> Refusal | None:
         """None if the player to act may play ``card``, else the rule the play would break."""
@@ -413,7 +421,7 @@ class Deal:
         seat: int = self._to_act  # type: ignore[assignment]
         if phase is _NAME_TRUMP:
             return Refusal(RefusalKind.NAME_TRUMP_FIRST, seat)
-        hand = self._hands[seat]
+        hand = self.hand(seat)
         if card not in hand:
             return Refusal(RefusalKind.NOT_HELD, seat, card=card)
         if self._trick:
@@ -429,32 +437,32 @@ class Deal:
 
     def play(self, card: Card) -> tuple[Event, ...]:
         """The player to act plays ``card``; returns what happened. An illegal play raises :class:`IllegalPlayError`."""
-        seat: int = self._to_act  # type: ignore[assignment]
-        hand = self._hands[seat] if self._phase is _PLAY else ()
-        i = 0
-        for held in hand:  # by identity: cards are interned, and == on cards is a slower Python-level comparison
-            if held is card:
-                break
-            i += 1
-        else:
+        if self._phase is not _PLAY:
             raise IllegalPlayError(self.why_illegal(card))
+        seat: int = self._to_act  # type: ignore[assignment]
+        parts = self._parts
+        try:
+            key = seat * 52 + card.index
+            at = _PART[key]
+            part = parts[at]
+            i = part.index(card)  # by identity: cards are interned and compare by identity
+        except (AttributeError, TypeError, ValueError):  # not a card, or not in this hand
+            raise IllegalPlayError(self.why_illegal(card)) from None
         trick = self._trick
-        if trick:
-            led = trick[0][1].suit
-            if card.suit is not led:
-                for held in hand:  # a player holding the led suit must follow suit
-                    if held.suit is led:
-                        raise IllegalPlayError(self.why_illegal(card))
+        if not trick:
+            self._led = at & 3
+        elif at & 3 != self._led and parts[at - (at & 3) + self._led]:  # a player holding the led suit must follow
+            raise IllegalPlayError(self.why_illegal(card))
         self._history.append(card)
-        self._hands[seat] = hand[:i] + hand[i + 1:]
-        key = seat * 52 + card.index
+        parts[at] = part[:i] + part[i + 1:]
+        sizes = self._sizes
+        left = sizes[seat] = sizes[seat] - 1
+        if not left:
+            self._emptied += (seat,)
         self._trick = trick = trick + _TRICK_ENTRY[key]
         if len(trick) == self._active:
             return self._finish_trick(_CARD_PLAYED[key])
-        following = seat + 1
-        if following == self.players:
-            following = 0
-        self._to_act = following if following not in self._out else self._next_active(following)
+        self._to_act = self._next[seat]
         return _CARD_PLAYED_ALONE[key]
 
     def name_trump(self, suit: Suit) -> tuple[Event, ...]:
@@ -485,7 +493,11 @@ class Deal:
             self._history.pop()
             seat, card = self._trick[-1]
             self._trick = self._trick[:-1]
-            self._hands[seat] = _with_card(self._hands[seat], card)
+            at = _PART[seat * 52 + card.index]
+            self._parts[at] = _with_card(self._parts[at], card)
+            self._sizes[seat] += 1
+            if seat in self._emptied:
+                self._emptied = self._emptied[:-1]  # it emptied its hand with the trick's last card
             self._to_act = seat
             return
         actions = self._history[:-1]
@@ -499,7 +511,8 @@ class Deal:
         other = Deal.__new__(Deal)
         for name in Deal.__slots__:
             setattr(other, name, getattr(self, name))
-        other._hands = list(self._hands)
+        other._parts = list(self._parts)
+        other._sizes = list(self._sizes)
         other._tricks_won = list(self._tricks_won)
         other._won = list(self._won)
         other._sizes_when_out = dict(self._sizes_when_out)
@@ -513,15 +526,15 @@ class Deal:
         use exactly the cards it replaces, with the same hand sizes. The copy
         starts a new history (it cannot be undone past this point).
         """
-        before = [c for seat in hands for c in self._hands[seat]] + list(self.stock)
+        before = [c for seat in hands for c in self.hand(seat)] + list(self.stock)
         after = [c for seat in hands for c in hands[seat]] + list(stock)
         if sorted(before, key=_hand_order) != sorted(after, key=_hand_order):
             raise InvalidPositionError("the hidden cards must be replaced by the same cards")
         other = self.copy()
         for seat, cards in hands.items():
-            if len(cards) != len(self._hands[seat]):
-                raise InvalidPositionError(f"{self.names[seat]} must keep {len(self._hands[seat])} cards")
-            other._hands[seat] = tuple(sorted(cards, key=_hand_order))
+            if len(cards) != self._sizes[seat]:
+                raise InvalidPositionError(f"{self.names[seat]} must keep {self._sizes[seat]} cards")
+            other._parts[seat * 4:seat * 4 + 4] = _by_suit(cards)
         other._stock, other._stock_pos = tuple(stock), 0
         other._history = []
         other._start = other._snapshot()
@@ -531,29 +544,21 @@ class Deal:
 
     def _snapshot(self) -> tuple:
         return (
-            tuple(self._hands), self._stock_pos, self._trump, self._out, self._trick, self._leader,
-            self._to_act, tuple(self._tricks_won), tuple(self._won), self._trick_number, self._phase,
-            self._outcome, self._out_order, self._sizes_when_out.copy(),
+            tuple(self._parts), tuple(self._sizes), self._stock_pos, self._trump, self._out, self._trick, self._led, self._emptied,
+            self._leader, self._to_act, self._next, tuple(self._tricks_won), tuple(self._won), self._trick_number,
+            self._phase, self._outcome, self._out_order, self._sizes_when_out.copy(),
         )
 
     def _restore(self, snap: tuple) -> None:
-        (hands, self._stock_pos, self._trump, self._out, self._trick, self._leader, self._to_act,
-         tricks_won, won, self._trick_number, self._phase, self._outcome, self._out_order,
-         self._sizes_when_out) = snap
-        self._hands = list(hands)
+        (parts, sizes, self._stock_pos, self._trump, self._out, self._trick, self._led, self._emptied, self._leader,
+         self._to_act, self._next, tricks_won, won, self._trick_number, self._phase, self._outcome,
+         self._out_order, self._sizes_when_out) = snap
+        self._parts = list(parts)
+        self._sizes = list(sizes)
         self._tricks_won = list(tricks_won)
         self._won = list(won)
         self._sizes_when_out = dict(self._sizes_when_out)
         self._active = self.players - len(self._out)
-
-    def _next_active(self, seat: int) -> int:
-        """The next seat clockwise that is still in the deal."""
-        out = self._out
-        n = self.players
-        seat = (seat + 1) % n
-        while seat in out:
-            seat = (seat + 1) % n
-        return seat
 
     def _finish_trick(self, played: CardPlayed) -> tuple[Event, ...]:
         """Resolve a complete trick: winner, won pile, draw, eliminations, end of deal, next lead.
@@ -568,10 +573,10 @@ class Deal:
         self._won[winner] += cards
         self._trick = ()
         events: list[Event] = [played, trick_won(winner, cards, number)]
-        hands = self._hands
+        emptied = self._emptied
         drawn = 0
         took_last = False
-        if self._eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
+        if emptied and self._eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
             self._eliminate(trick, events, winner, 0)
         stock, pos = self._stock, self._stock_pos
         if pos < len(stock) and winner not in self._out:
@@ -580,26 +585,28 @@ class Deal:
             else:  # the usual case, one card, kept inline because it runs every trick
                 card = stock[pos]
                 self._stock_pos = pos = pos + 1
-                hands[winner] = _with_card(hands[winner], card)
-                events.append(_CARD_DRAWN[winner * 52 + card.index])
+                key = winner * 52 + card.index
+                at = _PART[key]
+                parts = self._parts
+                parts[at] = _with_card(parts[at], card)
+                self._sizes[winner] += 1
+                events.append(_CARD_DRAWN[key])
                 drawn = 1
                 if pos == len(stock):
                     events.append(_STOCK_EMPTY)
                     took_last = True
-        if not self._eliminate_first:  # the winner draws before anyone is eliminated
-            for seat, _ in trick:
-                if not hands[seat]:
-                    self._eliminate(trick, events, winner, drawn)
-                    break
+        if emptied and not self._eliminate_first:  # the winner draws before anyone is eliminated
+            self._eliminate(trick, events, winner, drawn)
+        self._emptied = ()
         if took_last and self._ends_with_stock:  # last-card: taking the last stock card wins the deal
             return self._end(winner, EndReason.STOCK_EXHAUSTED, events)
         remaining = self._active
         if remaining <= 1:
             if remaining == 1:  # the last player holding cards wins
-                return self._end(self._next_active(winner), EndReason.LAST_HOLDING, events)
+                return self._end(self._next[winner], EndReason.LAST_HOLDING, events)
             return self._end(winner, EndReason.LAST_TRICK, events)  # all emptied at once: the trick's winner
         if winner in self._out:  # the winner holds no card: the lead passes clockwise
-            leader = self._next_active(winner)
+            leader = self._next[winner]
             events.append(LeadPassed(winner, leader))
         else:
             leader = winner
@@ -616,10 +623,12 @@ class Deal:
         stock, pos = self._stock, self._stock_pos
         drawn = stock[pos:pos + count]
         self._stock_pos = pos = pos + len(drawn)
-        hand = self._hands[winner] + drawn
-        self._hands[winner] = tuple(sorted(hand, key=_hand_order))
+        parts = self._parts
         for card in drawn:
-            events.append(_CARD_DRAWN[winner * 52 + card.index])
+            key = winner * 52 + card.index
+            parts[_PART[key]] = _with_card(parts[_PART[key]], card)
+            events.append(_CARD_DRAWN[key])
+        self._sizes[winner] += len(drawn)
         if pos == len(stock):
             events.append(_STOCK_EMPTY)
             return len(drawn), True
@@ -630,11 +639,11 @@ class Deal:
 
         ``drawn`` is how many cards the trick's ``winner`` has drawn so far.
         """
-        hands = self._hands
-        gone = [seat for seat, _ in trick if not hands[seat]]
+        sizes = self._sizes
+        gone = [seat for seat in self._emptied if not sizes[seat]]  # the winner may have drawn
         if not gone:
             return
-        sizes = list(map(len, hands))  # the hands at the start of the trick, for chips option B
+        sizes = sizes.copy()  # the hands at the start of the trick, for chips option B
         for seat, _ in trick:
             sizes[seat] += 1
         sizes[winner] -= drawn
@@ -642,6 +651,7 @@ class Deal:
         self._out = self._out | frozenset(gone)
         self._active -= len(gone)
         self._out_order = self._out_order + tuple(gone)
+        self._next = _next_seats(self.players, self._out)
         for seat in gone:
             self._sizes_when_out[seat] = sizes_before
             events.append(_PLAYER_OUT[seat])
@@ -660,6 +670,30 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<Deal {self.rules.name} players={self.players} trick={self._trick_number + 1} "
                 f"to_act={self._to_act} stock={self.stock_size} phase={self._phase.value}>")
+
+
+_NEXT_SEATS: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
+
+
+def _next_seats(players: int, out: frozenset[int]) -> tuple[int, ...]:
+    """For each seat, the next seat clockwise that is still in the deal: who plays after it.
+
+    The table depends only on the table size and who is out, so each is made once.
+    """
+    table = _NEXT_SEATS.get((players, out))
+    if table is None:
+        seats = [seat for seat in range(players) if seat not in out] or list(range(players))
+        table = tuple(next((s for s in seats if s > seat), seats[0]) for seat in range(players))
+        _NEXT_SEATS[players, out] = table
+    return table
+
+
+def _by_suit(hand: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
+    """A hand as four tuples, one per suit in hand order (♠ ♥ ♣ ♦), each in hand order."""
+    parts: tuple[list[Card], ...] = ([], [], [], [])
+    for card in sorted(hand, key=_hand_order):
+        parts[card.index // 13].append(card)
+    return tuple(map(tuple, parts))  # type: ignore[return-value]
 
 
 def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
