@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 import random
 from bisect import bisect
-from operator import attrgetter, itemgetter
+from operator import add, attrgetter, itemgetter
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -184,19 +184,31 @@ class Deal:
         names: Sequence[str] | None = None,
     ) -> None:
         """Set up a deal at a trick boundary; use :meth:`new` or :meth:`from_position` rather than this."""
-        players = len(hands)
+        hands = [tuple(hand) for hand in hands]
+        self._set_up(
+            rules, _parts_of(hands), list(map(len, hands)), tuple(stock), trump,
+            leader, dealer, turned_card, names, frozenset(out) if out else _NOBODY, tricks_won, won, tricks_played,
+        )
+
+    def _set_up(
+        self, rules: Rules, parts: list[tuple[Card, ...]], sizes: list[int], stock: tuple[Card, ...],
+        trump: Suit | None, leader: int, dealer: int, turned_card: Card | None, names: Sequence[str] | None,
+        out: frozenset[int] = _NOBODY, tricks_won: Sequence[int] | None = None,
+        won: Sequence[Iterable[Card]] | None = None, tricks_played: int = 0,
+    ) -> None:
+        """Every field of a deal at a trick boundary; ``parts`` are the hands split by :func:`_by_suit`."""
+        players = len(sizes)
         self.rules = rules
         self.players = players
         self.dealer = dealer
         self.names = tuple(names) if names is not None else _SEAT_NAMES.get(players) or seat_names(players)
         self.turned_card = turned_card
-        self._parts = [part for hand in hands for part in _by_suit(hand)]
-        self._sizes = [len(self._parts[at]) + len(self._parts[at + 1]) + len(self._parts[at + 2])
-                       + len(self._parts[at + 3]) for at in range(0, 4 * players, 4)]
-        self._stock = tuple(stock)
+        self._parts = parts
+        self._sizes = sizes
+        self._stock = stock
         self._stock_pos = 0
         self._trump = trump
-        self._out = frozenset(out) if out else _NOBODY
+        self._out = out
         self._trick: tuple[tuple[int, Card], ...] = ()
         self._led = 0  # the led suit's number while a trick is on the table
         self._emptied: tuple[int, ...] = ()  # seats whose last card is on the table in this trick
@@ -205,14 +217,14 @@ class Deal:
         self._tricks_won = list(tricks_won) if tricks_won is not None else [0] * players
         self._won = [tuple(w) for w in won] if won is not None else [()] * players
         self._trick_number = tricks_played
-        self._trump_named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
-        self._phase = _NAME_TRUMP if self._trump_named_later and trump is None and tricks_played else _PLAY
+        self._trump_named_later = named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
+        self._phase = _NAME_TRUMP if named_later and trump is None and tricks_played else _PLAY
         self._outcome: Outcome | None = None
-        self._out_order: tuple[int, ...] = tuple(sorted(self._out)) if out else ()
+        self._out_order: tuple[int, ...] = tuple(sorted(out)) if out else ()
         self._sizes_when_out: dict[int, tuple[int, ...]] = {}
         self._history: list[Card | Suit] = []
-        self._active = players - len(self._out)
-        self._next = _next_seats(players, self._out)
+        self._active = players - len(out)
+        self._next = _next_seats(players, out)
         self._draws_per_card = rules.draws_per_card
         self._eliminate_first = rules.eliminate_before_draw
         self._ends_with_stock = rules.deal_ends_with_stock
@@ -259,15 +271,15 @@ class Deal:
         cards = _deck_order(seed, deck)
         first = (dealer + 1) % players
         dealt = size * players
-        # One card at a time, clockwise from the dealer's left: card i goes to seat first + i.
-        hands = [cards[(seat - first) % players:dealt:players] for seat in range(players)]
+        owners = _DEALT_TO.get((players, first, size)) or _dealt_to(players, first, size)
+        parts = _parts_by_key(sorted(map(add, owners, map(_hand_order, cards[:dealt]))), players)
         stock = cards[dealt:]
         source = rules.trump_source
         events: tuple[Event, ...] = ()
         trump: Suit | None = None
         turned: Card | None = None
         if source is TrumpSource.DEALER_CARD:
-            turned = hands[dealer][-1]  # the last card the dealer dealt to themself
+            turned = cards[dealt - players + (dealer - first) % players]  # the last card the dealer dealt to themself
             trump = turned.suit
             events = (_trump_turned(turned, dealer),)
         elif source is TrumpSource.STOCK_CARD:
@@ -275,10 +287,8 @@ class Deal:
             stock.append(turned)
             trump = turned.suit
             events = (_trump_turned(turned, None),)
-        deal = cls(
-            rules, hands=hands, stock=stock, trump=trump, leader=first, dealer=dealer,
-            turned_card=turned, names=names,
-        )
+        deal = cls.__new__(cls)
+        deal._set_up(rules, parts, [size] * players, tuple(stock), trump, first, dealer, turned, names)
         return deal, events
 
     @classmethod
@@ -534,7 +544,7 @@ class Deal:
         for seat, cards in hands.items():
             if len(cards) != self._sizes[seat]:
                 raise InvalidPositionError(f"{self.names[seat]} must keep {self._sizes[seat]} cards")
-            other._parts[seat * 4:seat * 4 + 4] = _by_suit(cards)
+            other._parts[seat * 4:seat * 4 + 4] = _parts_of([cards])
         other._stock, other._stock_pos = tuple(stock), 0
         other._history = []
         other._start = other._snapshot()
@@ -688,12 +698,29 @@ def _next_seats(players: int, out: frozenset[int]) -> tuple[int, ...]:
     return table
 
 
-def _by_suit(hand: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
-    """A hand as four tuples, one per suit in hand order (♠ ♥ ♣ ♦), each in hand order."""
-    parts: tuple[list[Card], ...] = ([], [], [], [])
-    for card in sorted(hand, key=_hand_order):
-        parts[card.index // 13].append(card)
-    return tuple(map(tuple, parts))  # type: ignore[return-value]
+_CARD_BY_KEY = FULL_DECK * 6  #: the card of a key seat * 52 + card index
+_DEALT_TO: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def _dealt_to(players: int, first: int, size: int) -> tuple[int, ...]:
+    """Who gets each dealt card, as seat * 52: cards go one at a time clockwise, from ``first``, ``size`` rounds."""
+    owners = _DEALT_TO[players, first, size] = tuple((first + i) % players * 52 for i in range(size * players))
+    return owners
+
+
+def _parts_of(hands: Sequence[Iterable[Card]]) -> list[tuple[Card, ...]]:
+    """The hands as :func:`_parts_by_key` keeps them: for each seat, one tuple per suit in hand order."""
+    keys = sorted(seat * 52 + card.index for seat, hand in enumerate(hands) for card in hand)
+    return _parts_by_key(keys, len(hands))
+
+
+def _parts_by_key(keys: Iterable[int], players: int) -> list[tuple[Card, ...]]:
+    """Hands split by suit, from sorted keys seat * 52 + card index: the tuple at seat * 4 + suit number holds
+    that seat's cards of that suit (♠ ♥ ♣ ♦), in hand order."""
+    parts: list[tuple[Card, ...]] = [()] * (4 * players)
+    for key in keys:
+        parts[_PART[key]] += (_CARD_BY_KEY[key],)
+    return parts
 
 
 def _with_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -719,8 +746,7 @@ def _deck_order(seed: int | random.Random | None, deck: Sequence[Card] | str | N
     # deck is sorted by key (a uniform shuffle, faster here than a Python Fisher-Yates loop). The
     # same seed gives the same order on every platform, Pyodide included.
     draw = (seed if isinstance(seed, random.Random) else random.Random(seed)).random
-    cards = sorted(FULL_DECK, key=lambda _card: draw())
-    return cards
+    return sorted(FULL_DECK, key=lambda _card: draw())
 
 
 def _check_position(
