@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import random
+from functools import partial
 from bisect import bisect
 from operator import add, attrgetter, itemgetter
 from dataclasses import dataclass
@@ -163,6 +164,7 @@ class Deal:
         "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_led", "_emptied", "_leader", "_to_act",
         "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
         "_sizes_when_out", "_history", "_draws_per_card", "_eliminate_first", "_ends_with_stock", "_start",
+        "_one_card_draw",
         "_active",
         "_trump_named_later",
     )
@@ -228,6 +230,7 @@ class Deal:
         self._draws_per_card = rules.draws_per_card
         self._eliminate_first = rules.eliminate_before_draw
         self._ends_with_stock = rules.deal_ends_with_stock
+        self._one_card_draw = not (named_later or self._draws_per_card)  # see _finish_trick
         self._start = self._snapshot()
 
     # ----------------------------------------------------------------- set-up
@@ -582,29 +585,33 @@ class Deal:
         self._tricks_won[winner] += 1
         self._won[winner] += cards
         self._trick = ()
-        events: list[Event] = [played, trick_won(winner, cards, number)]
+        won = trick_won(winner, cards, number)
+        stock, pos = self._stock, self._stock_pos
+        if self._one_card_draw and not self._emptied and pos < len(stock) - 1:
+            # The usual trick, kept short because it is most of them: nobody emptied a hand, so the winner
+            # draws one card, the stock does not run out, and the winner leads the next trick.
+            card = stock[pos]
+            self._stock_pos = pos + 1
+            key = winner * 52 + card.index
+            parts = self._parts
+            at = _PART[key]
+            parts[at] = _with_card(parts[at], card)
+            self._sizes[winner] += 1
+            self._leader = self._to_act = winner
+            return played, won, _CARD_DRAWN[key]
+        return self._after_trick(trick, winner, len(cards), [played, won])
+
+    def _after_trick(
+        self, trick: tuple[tuple[int, Card], ...], winner: int, size: int, events: list[Event],
+    ) -> tuple[Event, ...]:
+        """The draw, eliminations, end of deal and next lead after a trick of ``size`` cards won by ``winner``."""
         emptied = self._emptied
         drawn = 0
         took_last = False
         if emptied and self._eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
             self._eliminate(trick, events, winner, 0)
-        stock, pos = self._stock, self._stock_pos
-        if pos < len(stock) and winner not in self._out:
-            if self._draws_per_card:
-                drawn, took_last = self._draw(winner, len(cards), events)
-            else:  # the usual case, one card, kept inline because it runs every trick
-                card = stock[pos]
-                self._stock_pos = pos = pos + 1
-                key = winner * 52 + card.index
-                at = _PART[key]
-                parts = self._parts
-                parts[at] = _with_card(parts[at], card)
-                self._sizes[winner] += 1
-                events.append(_CARD_DRAWN[key])
-                drawn = 1
-                if pos == len(stock):
-                    events.append(_STOCK_EMPTY)
-                    took_last = True
+        if self._stock_pos < len(self._stock) and winner not in self._out:
+            drawn, took_last = self._draw(winner, size if self._draws_per_card else 1, events)
         if emptied and not self._eliminate_first:  # the winner draws before anyone is eliminated
             self._eliminate(trick, events, winner, drawn)
         self._emptied = ()
@@ -626,7 +633,8 @@ class Deal:
         return tuple(events)
 
     def _draw(self, winner: int, count: int, events: list[Event]) -> tuple[int, bool]:
-        """The winner draws ``count`` cards from the top of the stock, as many as it has.
+        """The winner draws ``count`` cards from the top of the stock (one, or one per card with ``draw-per-card``),
+        as many as it has.
 
         Returns how many were drawn and whether the stock ran out now.
         """
@@ -744,9 +752,10 @@ def _deck_order(seed: int | random.Random | None, deck: Sequence[Card] | str | N
         return cards
     # The seeded shuffle stands for the shuffle and the cut: each card gets a random key and the
     # deck is sorted by key (a uniform shuffle, faster here than a Python Fisher-Yates loop). The
-    # same seed gives the same order on every platform, Pyodide included.
+    # same seed gives the same order on every platform, Pyodide included. The keys are the generator's
+    # next floats in deck order; ``next(iter(draw, None), card)`` returns one without a Python call per card.
     draw = (seed if isinstance(seed, random.Random) else random.Random(seed)).random
-    return sorted(FULL_DECK, key=lambda _card: draw())
+    return sorted(FULL_DECK, key=partial(next, iter(draw, None)))
 
 
 def _check_position(
