@@ -161,8 +161,8 @@ class Deal:
 
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card",
-        "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_led", "_emptied", "_leader", "_to_act",
-        "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
+        "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_led", "_emptied", "_leader",
+        "_to_act", "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
         "_sizes_when_out", "_history", "_draws_per_card", "_eliminate_first", "_ends_with_stock", "_start",
         "_one_card_draw",
         "_active",
@@ -198,7 +198,7 @@ class Deal:
         out: frozenset[int] = _NOBODY, tricks_won: Sequence[int] | None = None,
         won: Sequence[Iterable[Card]] | None = None, tricks_played: int = 0,
     ) -> None:
-        """Every field of a deal at a trick boundary; ``parts`` are the hands split by :func:`_by_suit`."""
+        """Every field of a deal at a trick boundary; ``parts`` are the hands as :func:`_parts_by_key` splits them."""
         players = len(sizes)
         self.rules = rules
         self.players = players
@@ -557,9 +557,9 @@ class Deal:
 
     def _snapshot(self) -> tuple:
         return (
-            tuple(self._parts), tuple(self._sizes), self._stock_pos, self._trump, self._out, self._trick, self._led, self._emptied,
-            self._leader, self._to_act, self._next, tuple(self._tricks_won), tuple(self._won), self._trick_number,
-            self._phase, self._outcome, self._out_order, self._sizes_when_out.copy(),
+            tuple(self._parts), tuple(self._sizes), self._stock_pos, self._trump, self._out, self._trick, self._led,
+            self._emptied, self._leader, self._to_act, self._next, tuple(self._tricks_won), tuple(self._won),
+            self._trick_number, self._phase, self._outcome, self._out_order, self._sizes_when_out.copy(),
         )
 
     def _restore(self, snap: tuple) -> None:
