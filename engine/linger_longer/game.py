@@ -706,7 +706,7 @@ def _next_seats(players: int, out: frozenset[int]) -> tuple[int, ...]:
     return table
 
 
-_CARD_BY_KEY = FULL_DECK * 6  #: the card of a key seat * 52 + card index
+_ONE_CARD = [(card,) for card in FULL_DECK * 6]  #: the card of a key seat * 52 + card index, as a 1-tuple
 _DEALT_TO: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
@@ -727,7 +727,7 @@ def _parts_by_key(keys: Iterable[int], players: int) -> list[tuple[Card, ...]]:
     that seat's cards of that suit (♠ ♥ ♣ ♦), in hand order."""
     parts: list[tuple[Card, ...]] = [()] * (4 * players)
     for key in keys:
-        parts[_PART[key]] += (_CARD_BY_KEY[key],)
+        parts[_PART[key]] += _ONE_CARD[key]  # a shared 1-tuple: no tuple built per card
     return parts
 
 
