@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 import random
 from functools import partial
+from itertools import filterfalse
 from bisect import bisect
 from operator import add, attrgetter, itemgetter
 from dataclasses import dataclass
@@ -120,7 +121,11 @@ _CARD_PLAYED_ALONE = [(event,) for event in _CARD_PLAYED]  # what play() returns
 _TRICK_ENTRY = [((seat, card),) for seat in range(6) for card in FULL_DECK]  # added to the trick by play()
 _STOCK_EMPTY = StockEmpty()
 _PLAYER_OUT = [PlayerOut(seat) for seat in range(6)]
-_DEAL_WON = {(seat, reason): DealWon(seat, reason) for seat in range(6) for reason in EndReason}
+# DealWon by seat, one list per reason: found without hashing an enum member (a Python-level __hash__).
+_WON_STOCK_EXHAUSTED, _WON_LAST_HOLDING, _WON_LAST_TRICK = (
+    [DealWon(seat, reason) for seat in range(6)]
+    for reason in (EndReason.STOCK_EXHAUSTED, EndReason.LAST_HOLDING, EndReason.LAST_TRICK)
+)
 _TRUMP_TURNED: dict[tuple[int, int | None], TrumpTurned] = {}
 # A hand is kept as four tuples, one per suit, in a flat list indexed by seat * 4 + suit number: the
 # cards a follower must play are then one tuple. _PART[seat * 52 + card.index] is where a card belongs.
@@ -226,7 +231,7 @@ class Deal:
         self._sizes_when_out: dict[int, tuple[int, ...]] = {}
         self._history: list[Card | Suit] = []
         self._active = players - len(out)
-        self._next = _next_seats(players, out)
+        self._next = _NEXT_SEATS.get((players, out)) or _next_seats(players, out)
         self._draws_per_card = rules.draws_per_card
         self._eliminate_first = rules.eliminate_before_draw
         self._ends_with_stock = rules.deal_ends_with_stock
@@ -616,12 +621,12 @@ class Deal:
             self._eliminate(trick, events, winner, drawn)
         self._emptied = ()
         if took_last and self._ends_with_stock:  # last-card: taking the last stock card wins the deal
-            return self._end(winner, EndReason.STOCK_EXHAUSTED, events)
+            return self._end(_WON_STOCK_EXHAUSTED[winner], events)
         remaining = self._active
         if remaining <= 1:
             if remaining == 1:  # the last player holding cards wins
-                return self._end(self._next[winner], EndReason.LAST_HOLDING, events)
-            return self._end(winner, EndReason.LAST_TRICK, events)  # all emptied at once: the trick's winner
+                return self._end(_WON_LAST_HOLDING[self._next[winner]], events)
+            return self._end(_WON_LAST_TRICK[winner], events)  # all emptied at once: the trick's winner
         if winner in self._out:  # the winner holds no card: the lead passes clockwise
             leader = self._next[winner]
             events.append(LeadPassed(winner, leader))
@@ -658,7 +663,7 @@ class Deal:
         ``drawn`` is how many cards the trick's ``winner`` has drawn so far.
         """
         sizes = self._sizes
-        gone = [seat for seat in self._emptied if not sizes[seat]]  # the winner may have drawn
+        gone = tuple(filterfalse(sizes.__getitem__, self._emptied))  # the winner may have drawn
         if not gone:
             return
         sizes = sizes.copy()  # the hands at the start of the trick, for chips option B
@@ -666,23 +671,24 @@ class Deal:
             sizes[seat] += 1
         sizes[winner] -= drawn
         sizes_before = tuple(sizes)
-        self._out = self._out | frozenset(gone)
+        self._out = out = self._out.union(gone)
         self._active -= len(gone)
-        self._out_order = self._out_order + tuple(gone)
-        self._next = _next_seats(self.players, self._out)
+        self._out_order += gone
+        self._next = _NEXT_SEATS.get((self.players, out)) or _next_seats(self.players, out)
         for seat in gone:
             self._sizes_when_out[seat] = sizes_before
             events.append(_PLAYER_OUT[seat])
 
-    def _end(self, winner: int, reason: EndReason, events: list[Event]) -> tuple[Event, ...]:
+    def _end(self, won: DealWon, events: list[Event]) -> tuple[Event, ...]:
+        """The deal ends as ``won`` says: its seat wins, for its reason."""
         self._phase = _OVER
         self._to_act = None
         self._outcome = Outcome(
-            winner=winner, reason=reason, tricks_played=self._trick_number,
+            winner=won.seat, reason=won.reason, tricks_played=self._trick_number,
             tricks_won=tuple(self._tricks_won), out_order=self._out_order,
             hand_sizes_when_out=dict(self._sizes_when_out),
         )
-        events.append(_DEAL_WON[winner, reason])
+        events.append(won)
         return tuple(events)
 
     def __repr__(self) -> str:
@@ -696,7 +702,8 @@ _NEXT_SEATS: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
 def _next_seats(players: int, out: frozenset[int]) -> tuple[int, ...]:
     """For each seat, the next seat clockwise that is still in the deal: who plays after it.
 
-    The table depends only on the table size and who is out, so each is made once.
+    The table depends only on the table size and who is out, so each is made once; callers on a hot path
+    look in ``_NEXT_SEATS`` first, which saves the call.
     """
     table = _NEXT_SEATS.get((players, out))
     if table is None:
