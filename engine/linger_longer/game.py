@@ -126,19 +126,12 @@ _WON_STOCK_EXHAUSTED, _WON_LAST_HOLDING, _WON_LAST_TRICK = (
     [DealWon(seat, reason) for seat in range(6)]
     for reason in (EndReason.STOCK_EXHAUSTED, EndReason.LAST_HOLDING, EndReason.LAST_TRICK)
 )
-_TRUMP_TURNED: dict[tuple[int, int | None], TrumpTurned] = {}
+_TRUMP_TURNED = [TrumpTurned(card=card, seat=seat) for seat in range(6) for card in FULL_DECK]  # the dealer's card
+_STOCK_CARD_TURNED = [TrumpTurned(card=card, seat=None) for card in FULL_DECK]  # ``random-trump``: no seat
 # A hand is kept as four tuples, one per suit, in a flat list indexed by seat * 4 + suit number: the
 # cards a follower must play are then one tuple. _PART[seat * 52 + card.index] is where a card belongs.
 _PART = [seat * 4 + card.index // 13 for seat in range(6) for card in FULL_DECK]
 _SUITS = tuple(Suit)  #: in hand order, so _SUITS[n] is the suit of cards n * 13 … n * 13 + 12
-
-
-def _trump_turned(card: Card, seat: int | None) -> TrumpTurned:
-    """``TrumpTurned(card, seat)``, made once per card and seat and shared like the other events."""
-    event = _TRUMP_TURNED.get((card.index, seat))
-    if event is None:
-        event = _TRUMP_TURNED[card.index, seat] = TrumpTurned(card=card, seat=seat)
-    return event
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -289,12 +282,12 @@ class Deal:
         if source is TrumpSource.DEALER_CARD:
             turned = cards[dealt - players + (dealer - first) % players]  # the last card the dealer dealt to themself
             trump = turned.suit
-            events = (_trump_turned(turned, dealer),)
+            events = (_TRUMP_TURNED[dealer * 52 + turned.index],)
         elif source is TrumpSource.STOCK_CARD:
             turned = stock.pop(0)  # the top stock card is turned and goes face up under the stock
             stock.append(turned)
             trump = turned.suit
-            events = (_trump_turned(turned, None),)
+            events = (_STOCK_CARD_TURNED[turned.index],)
         deal = cls.__new__(cls)
         deal._set_up(rules, parts, [size] * players, tuple(stock), trump, first, dealer, turned, names)
         return deal, events
