@@ -161,10 +161,7 @@ class Deal:
         "rules", "players", "dealer", "names", "turned_card",
         "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_led", "_emptied", "_leader",
         "_to_act", "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
-        "_sizes_when_out", "_history", "_draws_per_card", "_eliminate_first", "_ends_with_stock", "_start",
-        "_one_card_draw",
-        "_active",
-        "_trump_named_later",
+        "_sizes_when_out", "_history", "_start", "_one_card_draw", "_active",
     )
 
     def __init__(
@@ -217,7 +214,7 @@ class Deal:
         self._tricks_won = list(tricks_won) if tricks_won is not None else [0] * players
         self._won = [tuple(w) for w in won] if won is not None else [()] * players
         self._trick_number = tricks_played
-        self._trump_named_later = named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
+        named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
         self._phase = _NAME_TRUMP if named_later and trump is None and tricks_played else _PLAY
         self._outcome: Outcome | None = None
         self._out_order: tuple[int, ...] = tuple(sorted(out)) if out else ()
@@ -225,10 +222,7 @@ class Deal:
         self._history: list[Card | Suit] = []
         self._active = players - len(out)
         self._next = _NEXT_SEATS.get((players, out)) or _next_seats(players, out)
-        self._draws_per_card = rules.draws_per_card
-        self._eliminate_first = rules.eliminate_before_draw
-        self._ends_with_stock = rules.deal_ends_with_stock
-        self._one_card_draw = not (named_later or self._draws_per_card)  # see _finish_trick
+        self._one_card_draw = not (named_later or rules.draws_per_card)  # see _finish_trick
         self._start = self._snapshot()
 
     # ----------------------------------------------------------------- set-up
@@ -603,17 +597,19 @@ class Deal:
         self, trick: tuple[tuple[int, Card], ...], winner: int, size: int, events: list[Event],
     ) -> tuple[Event, ...]:
         """The draw, eliminations, end of deal and next lead after a trick of ``size`` cards won by ``winner``."""
+        rules = self.rules
         emptied = self._emptied
+        eliminate_first = emptied and rules.eliminate_before_draw
         drawn = 0
         took_last = False
-        if emptied and self._eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
+        if eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
             self._eliminate(trick, events, winner, 0)
         if self._stock_pos < len(self._stock) and winner not in self._out:
-            drawn, took_last = self._draw(winner, size if self._draws_per_card else 1, events)
-        if emptied and not self._eliminate_first:  # the winner draws before anyone is eliminated
+            drawn, took_last = self._draw(winner, size if rules.draws_per_card else 1, events)
+        if emptied and not eliminate_first:  # the winner draws before anyone is eliminated
             self._eliminate(trick, events, winner, drawn)
         self._emptied = ()
-        if took_last and self._ends_with_stock:  # last-card: taking the last stock card wins the deal
+        if took_last and rules.deal_ends_with_stock:  # last-card: taking the last stock card wins the deal
             return self._end(_WON_STOCK_EXHAUSTED[winner], events)
         remaining = self._active
         if remaining <= 1:
@@ -626,7 +622,7 @@ class Deal:
         else:
             leader = winner
         self._leader = self._to_act = leader
-        if self._trump_named_later and self._trump is None:
+        if self._trump is None and rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER:
             self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump
         return tuple(events)
 
