@@ -41,13 +41,13 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
 
     ``plays`` are (seat, card) in playing order; the first card sets the led suit.
     """
-    led_suit = plays[0][1].suit
     best_seat, best = plays[0]
+    led_suit = suit = best.suit  # suit: the best card's suit, led or trump
     for seat, card in plays[1:]:
-        if card.suit is best.suit:
+        if card.suit is suit:
             if card.index < best.index:  # the higher rank: cards of a suit run from the ace down in hand order
                 best_seat, best = seat, card
         elif card.suit is trump:  # a trump beats any card of another suit
-            best_seat, best = seat, card
-    assert best.suit is led_suit or best.suit is trump
+            best_seat, best, suit = seat, card, trump
+    assert suit is led_suit or suit is trump
     return best_seat
