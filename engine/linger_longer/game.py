@@ -572,7 +572,7 @@ class Deal:
         """
         trick = self._trick
         winner = trick_winner(trick, self._trump)
-        cards = tuple(map(_played_card, trick))
+        cards = (*map(_played_card, trick),)
         self._trick_number = number = self._trick_number + 1
         self._tricks_won[winner] += 1
         self._won[winner] += cards
