@@ -514,14 +514,13 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy with the same position (history included)."""
         other = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._parts = list(self._parts)
-        other._sizes = list(self._sizes)
-        other._tricks_won = list(self._tricks_won)
-        other._won = list(self._won)
-        other._sizes_when_out = dict(self._sizes_when_out)
+        # The fields a snapshot leaves out (fixed for the deal, and the history) are shared or copied here;
+        # the rest go through a snapshot, whose stores are bytecode rather than setattr() calls.
+        other.rules, other.players, other.dealer, other.names, other.turned_card = (
+            self.rules, self.players, self.dealer, self.names, self.turned_card)
+        other._stock, other._start, other._one_card_draw = self._stock, self._start, self._one_card_draw
         other._history = list(self._history)
+        other._restore(self._snapshot())
         return other
 
     def with_hidden(self, hands: Mapping[int, Sequence[Card]], stock: Sequence[Card]) -> Deal:
