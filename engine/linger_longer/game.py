@@ -159,8 +159,8 @@ class Deal:
 
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card",
-        "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_led", "_emptied", "_leader",
-        "_to_act", "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
+        "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_cards", "_led", "_emptied",
+        "_leader", "_to_act", "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
         "_sizes_when_out", "_history", "_start", "_one_card_draw", "_active",
     )
 
@@ -207,6 +207,7 @@ class Deal:
         self._trump = trump
         self._out = out
         self._trick: tuple[tuple[int, Card], ...] = ()
+        self._cards: tuple[Card, ...] = ()  # the trick's cards in playing order, kept as the trick grows
         self._led = 0  # the led suit's number while a trick is on the table
         self._emptied: tuple[int, ...] = ()  # seats whose last card is on the table in this trick
         self._leader = leader
@@ -465,6 +466,7 @@ class Deal:
         if not left:
             self._emptied += (seat,)
         self._trick = trick = trick + _TRICK_ENTRY[key]
+        self._cards += (card,)
         if len(trick) == self._active:
             return self._finish_trick(_CARD_PLAYED[key])
         self._to_act = self._next[seat]
@@ -498,6 +500,7 @@ class Deal:
             self._history.pop()
             seat, card = self._trick[-1]
             self._trick = self._trick[:-1]
+            self._cards = self._cards[:-1]
             at = _PART[seat * 52 + card.index]
             self._parts[at] = _with_card(self._parts[at], card)
             self._sizes[seat] += 1
@@ -548,14 +551,14 @@ class Deal:
 
     def _snapshot(self) -> tuple:
         return (
-            tuple(self._parts), tuple(self._sizes), self._stock_pos, self._trump, self._out, self._trick, self._led,
-            self._emptied, self._leader, self._to_act, self._next, tuple(self._tricks_won), tuple(self._won),
+            tuple(self._parts), tuple(self._sizes), self._stock_pos, self._trump, self._out, self._trick, self._cards,
+            self._led, self._emptied, self._leader, self._to_act, self._next, tuple(self._tricks_won), tuple(self._won),
             self._trick_number, self._phase, self._outcome, self._out_order, self._sizes_when_out.copy(),
         )
 
     def _restore(self, snap: tuple) -> None:
-        (parts, sizes, self._stock_pos, self._trump, self._out, self._trick, self._led, self._emptied, self._leader,
-         self._to_act, self._next, tricks_won, won, self._trick_number, self._phase, self._outcome,
+        (parts, sizes, self._stock_pos, self._trump, self._out, self._trick, self._cards, self._led, self._emptied,
+         self._leader, self._to_act, self._next, tricks_won, won, self._trick_number, self._phase, self._outcome,
          self._out_order, self._sizes_when_out) = snap
         self._parts = list(parts)
         self._sizes = list(sizes)
@@ -571,11 +574,11 @@ class Deal:
         """
         trick = self._trick
         winner = trick_winner(trick, self._trump)
-        cards = (*map(_played_card, trick),)
+        cards = self._cards
         self._trick_number = number = self._trick_number + 1
         self._tricks_won[winner] += 1
         self._won[winner] += cards
-        self._trick = ()
+        self._trick = self._cards = ()
         won = trick_won(winner, cards, number)
         stock, pos = self._stock, self._stock_pos
         if self._one_card_draw and not self._emptied and pos < len(stock) - 1:
