@@ -39,15 +39,15 @@ def legal_plays(hand: Sequence[Card], led_suit: Suit | None) -> tuple[Card, ...]
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     """The seat that wins: the highest trump, or if no trump was played the highest card of the led suit.
 
-    ``plays`` are (seat, card) in playing order; the first card sets the led suit.
+    ``plays`` are (seat, card) in playing order; the first card sets the led suit. The best card so far is of
+    the led suit until a trump beats it, so a card of any other suit never wins. (The loop starts from the first
+    card, which does not beat itself: cheaper than slicing the rest off.)
     """
     best_seat, best = plays[0]
-    led_suit = suit = best.suit  # suit: the best card's suit, led or trump
-    for seat, card in plays[1:]:
-        if card.suit is suit:
+    for seat, card in plays:
+        if card.suit is best.suit:
             if card.index < best.index:  # the higher rank: cards of a suit run from the ace down in hand order
                 best_seat, best = seat, card
         elif card.suit is trump:  # a trump beats any card of another suit
-            best_seat, best, suit = seat, card, trump
-    assert suit is led_suit or suit is trump
+            best_seat, best = seat, card
     return best_seat
