@@ -110,6 +110,14 @@ class Outcome:
     hand_sizes_when_out: Mapping[int, tuple[int, ...]]
 
 
+def _outcome(**fields: object) -> Outcome:
+    """``Outcome(**fields)`` with its fields set in one call (the frozen dataclass ``__init__`` makes one per field)."""
+    outcome = _new(Outcome)
+    vars(outcome).update(fields)
+    return outcome
+
+
+_new = object.__new__
 _PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
 _hand_order = attrgetter("index")
 _played_card = itemgetter(1)
@@ -674,7 +682,7 @@ class Deal:
         """The deal ends as ``won`` says: its seat wins, for its reason."""
         self._phase = _OVER
         self._to_act = None
-        self._outcome = Outcome(
+        self._outcome = _outcome(
             winner=won.seat, reason=won.reason, tricks_played=self._trick_number,
             tricks_won=tuple(self._tricks_won), out_order=self._out_order,
             hand_sizes_when_out=dict(self._sizes_when_out),
