@@ -41,3 +41,18 @@ def test_a_card_not_held_is_refused_by_name() -> None:
         deal.play(other)
     with pytest.raises(IllegalPlayError, match="does not hold KC"):
         deal.play("KC")  # type: ignore[arg-type]
+
+
+def test_copy_carries_every_field() -> None:
+    """A copy holds the same position in every field, mid-trick and after players went out, and shares no list."""
+    deal = Deal.new(Rules(), 4, seed=9)
+    checked = 0
+    while not deal.is_over:
+        other = deal.copy()
+        for name in Deal.__slots__:
+            mine, theirs = getattr(deal, name), getattr(other, name)
+            assert mine == theirs, name
+            assert not isinstance(mine, (list, dict)) or mine is not theirs, name
+        checked += bool(deal.trick) + bool(deal.out)
+        deal.play(deal.legal_plays()[0])
+    assert checked > 2  # some copies were made mid-trick and some after a player went out
