@@ -597,7 +597,8 @@ class Deal:
             key = winner * 52 + card.index
             parts = self._parts
             at = _PART[key]
-            parts[at] = _with_card(parts[at], card)
+            part = parts[at]
+            parts[at] = _with_card(part, card) if part else _ONE_CARD[key]  # most draws start a suit
             self._sizes[winner] += 1
             self._leader = self._to_act = winner
             return played, won, _CARD_DRAWN[key]
@@ -648,7 +649,9 @@ class Deal:
         parts = self._parts
         for card in drawn:
             key = winner * 52 + card.index
-            parts[_PART[key]] = _with_card(parts[_PART[key]], card)
+            at = _PART[key]
+            part = parts[at]
+            parts[at] = _with_card(part, card) if part else _ONE_CARD[key]  # most draws start a suit
             events.append(_CARD_DRAWN[key])
         self._sizes[winner] += len(drawn)
         if pos == len(stock):
