@@ -110,6 +110,9 @@ class Outcome:
     hand_sizes_when_out: Mapping[int, tuple[int, ...]]
 
 
+_new = object.__new__
+
+
 def _outcome(**fields: object) -> Outcome:
     """``Outcome(**fields)`` with its fields set in one call (the frozen dataclass ``__init__`` makes one per field)."""
     outcome = _new(Outcome)
@@ -117,7 +120,6 @@ def _outcome(**fields: object) -> Outcome:
     return outcome
 
 
-_new = object.__new__
 _PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
 _hand_order = attrgetter("index")
 _played_card = itemgetter(1)
