@@ -24,7 +24,7 @@ import random
 from functools import partial
 from itertools import filterfalse
 from bisect import bisect
-from operator import add, attrgetter, itemgetter
+from operator import add, attrgetter
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -122,7 +122,6 @@ def _outcome(**fields: object) -> Outcome:
 
 _PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
 _hand_order = attrgetter("index")
-_played_card = itemgetter(1)
 # Events are immutable values, so the ones that only name a seat and a card are made once and shared.
 # Indexed by seat * 52 + card.index.
 _CARD_PLAYED = [CardPlayed(seat, card) for seat in range(6) for card in FULL_DECK]
