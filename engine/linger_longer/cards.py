@@ -201,6 +201,12 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    def __eq__(self, other: object) -> bool:
+        # Cards are interned, so equal cards are the same object. Written out because defining __lt__
+        # sends every comparison through Python-level slot lookup, and the inherited __eq__ found that
+        # way costs more than this function (hands are searched with tuple.index, which compares).
+        return self is other
+
     def __hash__(self) -> int:
         return self.index
 
