@@ -127,7 +127,6 @@ _hand_order = attrgetter("index")
 _CARD_PLAYED = [CardPlayed(seat, card) for seat in range(6) for card in FULL_DECK]
 _CARD_DRAWN = [CardDrawn(seat, card) for seat in range(6) for card in FULL_DECK]
 _CARD_PLAYED_ALONE = [(event,) for event in _CARD_PLAYED]  # what play() returns when the trick goes on
-_TRICK_ENTRY = [((seat, card),) for seat in range(6) for card in FULL_DECK]  # added to the trick by play()
 _STOCK_EMPTY = StockEmpty()
 _PLAYER_OUT = [PlayerOut(seat) for seat in range(6)]
 # DealWon by seat, one list per reason: found without hashing an enum member (a Python-level __hash__).
@@ -168,7 +167,7 @@ class Deal:
 
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card",
-        "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_trick", "_cards", "_led", "_emptied",
+        "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_cards", "_led", "_emptied", "_orders",
         "_leader", "_to_act", "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
         "_sizes_when_out", "_history", "_start", "_one_card_draw", "_active",
     )
@@ -215,8 +214,7 @@ class Deal:
         self._stock_pos = 0
         self._trump = trump
         self._out = out
-        self._trick: tuple[tuple[int, Card], ...] = ()
-        self._cards: tuple[Card, ...] = ()  # the trick's cards in playing order, kept as the trick grows
+        self._cards: tuple[Card, ...] = ()  # the trick on the table, in playing order; its seats are in _orders
         self._led = 0  # the led suit's number while a trick is on the table
         self._emptied: tuple[int, ...] = ()  # seats whose last card is on the table in this trick
         self._leader = leader
@@ -231,7 +229,7 @@ class Deal:
         self._sizes_when_out: dict[int, tuple[int, ...]] = {}
         self._history: list[Card | Suit] = []
         self._active = players - len(out)
-        self._next = _NEXT_SEATS.get((players, out)) or _next_seats(players, out)
+        self._next, self._orders = _SEATING.get((players, out)) or _seating(players, out)
         self._one_card_draw = not (named_later or rules.draws_per_card)  # see _finish_trick
         self._start = self._snapshot()
 
@@ -355,12 +353,15 @@ class Deal:
 
     trump = _read_only("_trump", """The trump suit, or None (``no-trump``, or ``grand-coup`` before it is named).""")
 
-    trick = _read_only("_trick", """The trick on the table: (seat, card) in playing order.""")
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick on the table: (seat, card) in playing order."""
+        return tuple(zip(self._orders[self._leader], self._cards))
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit of the trick's first card, or None before the lead."""
-        return _SUITS[self._led] if self._trick else None
+        return _SUITS[self._led] if self._cards else None
 
     leader = _read_only("_leader", """The seat that leads (or led) the current trick.""")
 
@@ -422,7 +423,7 @@ class Deal:
         if self._phase is not _PLAY:
             return ()
         parts, at = self._parts, self._to_act * 4  # type: ignore[operator]
-        if self._trick:
+        if self._cards:
             following = parts[at + self._led]
             if following:
                 return following
@@ -439,8 +440,8 @@ class Deal:
         hand = self.hand(seat)
         if card not in hand:
             return Refusal(RefusalKind.NOT_HELD, seat, card=card)
-        if self._trick:
-            led = self._trick[0][1].suit
+        if self._cards:
+            led = self._cards[0].suit
             if card.suit is not led and any(c.suit is led for c in hand):
                 return Refusal(RefusalKind.MUST_FOLLOW, seat, card=card, suit=led)
         return None
@@ -463,8 +464,8 @@ class Deal:
             i = part.index(card)  # by identity: cards are interned and compare by identity
         except (AttributeError, TypeError, ValueError):  # not a card, or not in this hand
             raise IllegalPlayError(self.why_illegal(card)) from None
-        trick = self._trick
-        if not trick:
+        cards = self._cards
+        if not cards:
             self._led = at & 3
         elif at & 3 != self._led and parts[at - (at & 3) + self._led]:  # a player holding the led suit must follow
             raise IllegalPlayError(self.why_illegal(card))
@@ -474,9 +475,8 @@ class Deal:
         left = sizes[seat] = sizes[seat] - 1
         if not left:
             self._emptied += (seat,)
-        self._trick = trick = trick + _TRICK_ENTRY[key]
-        self._cards += (card,)
-        if len(trick) == self._active:
+        self._cards = cards = cards + _ONE_CARD[key]
+        if len(cards) == self._active:
             return self._finish_trick(_CARD_PLAYED[key])
         self._to_act = self._next[seat]
         return _CARD_PLAYED_ALONE[key]
@@ -505,11 +505,12 @@ class Deal:
         if not self._history:
             raise IndexError("nothing to undo: no action has been applied")
         last = self._history[-1]
-        if self._trick and self._trick[-1][1] is last:
+        cards = self._cards
+        if cards and cards[-1] is last:
             self._history.pop()
-            seat, card = self._trick[-1]
-            self._trick = self._trick[:-1]
-            self._cards = self._cards[:-1]
+            card = last
+            seat = self._orders[self._leader][len(cards) - 1]
+            self._cards = cards[:-1]
             at = _PART[seat * 52 + card.index]
             self._parts[at] = _with_card(self._parts[at], card)
             self._sizes[seat] += 1
@@ -560,13 +561,13 @@ class Deal:
 
     def _snapshot(self) -> tuple:
         return (
-            tuple(self._parts), tuple(self._sizes), self._stock_pos, self._trump, self._out, self._trick, self._cards,
+            tuple(self._parts), tuple(self._sizes), self._stock_pos, self._trump, self._out, self._orders, self._cards,
             self._led, self._emptied, self._leader, self._to_act, self._next, tuple(self._tricks_won), tuple(self._won),
             self._trick_number, self._phase, self._outcome, self._out_order, self._sizes_when_out.copy(),
         )
 
     def _restore(self, snap: tuple) -> None:
-        (parts, sizes, self._stock_pos, self._trump, self._out, self._trick, self._cards, self._led, self._emptied,
+        (parts, sizes, self._stock_pos, self._trump, self._out, self._orders, self._cards, self._led, self._emptied,
          self._leader, self._to_act, self._next, tricks_won, won, self._trick_number, self._phase, self._outcome,
          self._out_order, self._sizes_when_out) = snap
         self._parts = list(parts)
@@ -581,13 +582,13 @@ class Deal:
 
         ``played`` is the event of the trick's last card, which comes first in the events returned.
         """
-        trick = self._trick
-        winner = trick_winner(trick, self._trump)
         cards = self._cards
+        seats = self._orders[self._leader]
+        winner = trick_winner(zip(seats, cards), self._trump)
         self._trick_number = number = self._trick_number + 1
         self._tricks_won[winner] += 1
         self._won[winner] += cards
-        self._trick = self._cards = ()
+        self._cards = ()
         won = trick_won(winner, cards, number)
         stock, pos = self._stock, self._stock_pos
         if self._one_card_draw and not self._emptied and pos < len(stock) - 1:
@@ -603,23 +604,22 @@ class Deal:
             self._sizes[winner] += 1
             self._leader = self._to_act = winner
             return played, won, _CARD_DRAWN[key]
-        return self._after_trick(trick, winner, len(cards), [played, won])
+        return self._after_trick(seats, winner, len(cards), [played, won])
 
-    def _after_trick(
-        self, trick: tuple[tuple[int, Card], ...], winner: int, size: int, events: list[Event],
-    ) -> tuple[Event, ...]:
-        """The draw, eliminations, end of deal and next lead after a trick of ``size`` cards won by ``winner``."""
+    def _after_trick(self, seats: tuple[int, ...], winner: int, size: int, events: list[Event]) -> tuple[Event, ...]:
+        """The draw, eliminations, end of deal and next lead after a trick played by ``seats`` (``size`` cards)
+        and won by ``winner``."""
         rules = self.rules
         emptied = self._emptied
         eliminate_first = emptied and rules.eliminate_before_draw
         drawn = 0
         took_last = False
         if eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
-            self._eliminate(trick, events, winner, 0)
+            self._eliminate(seats, events, winner, 0)
         if self._stock_pos < len(self._stock) and winner not in self._out:
             drawn, took_last = self._draw(winner, size if rules.draws_per_card else 1, events)
         if emptied and not eliminate_first:  # the winner draws before anyone is eliminated
-            self._eliminate(trick, events, winner, drawn)
+            self._eliminate(seats, events, winner, drawn)
         self._emptied = ()
         if took_last and rules.deal_ends_with_stock:  # last-card: taking the last stock card wins the deal
             return self._end(_WON_STOCK_EXHAUSTED[winner], events)
@@ -660,8 +660,8 @@ class Deal:
             return len(drawn), True
         return len(drawn), False
 
-    def _eliminate(self, trick: tuple[tuple[int, Card], ...], events: list[Event], winner: int, drawn: int) -> None:
-        """Every player in the trick whose hand is now empty is out for the rest of the deal.
+    def _eliminate(self, seats: tuple[int, ...], events: list[Event], winner: int, drawn: int) -> None:
+        """Every player in the trick (played by ``seats``) whose hand is now empty is out for the rest of the deal.
 
         ``drawn`` is how many cards the trick's ``winner`` has drawn so far.
         """
@@ -670,14 +670,14 @@ class Deal:
         if not gone:
             return
         sizes = sizes.copy()  # the hands at the start of the trick, for chips option B
-        for seat, _ in trick:
+        for seat in seats:
             sizes[seat] += 1
         sizes[winner] -= drawn
         sizes_before = tuple(sizes)
         self._out = out = self._out.union(gone)
         self._active -= len(gone)
         self._out_order += gone
-        self._next = _NEXT_SEATS.get((self.players, out)) or _next_seats(self.players, out)
+        self._next, self._orders = _SEATING.get((self.players, out)) or _seating(self.players, out)
         for seat in gone:
             self._sizes_when_out[seat] = sizes_before
             events.append(_PLAYER_OUT[seat])
@@ -699,21 +699,28 @@ class Deal:
                 f"to_act={self._to_act} stock={self.stock_size} phase={self._phase.value}>")
 
 
-_NEXT_SEATS: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
+_SEATING: dict[tuple[int, frozenset[int]], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
 
 
-def _next_seats(players: int, out: frozenset[int]) -> tuple[int, ...]:
-    """For each seat, the next seat clockwise that is still in the deal: who plays after it.
+def _seating(players: int, out: frozenset[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Who plays after whom while ``out`` are out: for each seat, the next seat clockwise still in the deal,
+    and the seats of a trick it leads, in playing order.
 
-    The table depends only on the table size and who is out, so each is made once; callers on a hot path
-    look in ``_NEXT_SEATS`` first, which saves the call.
+    The tables depend only on the table size and who is out, so each pair is made once; callers on a hot
+    path look in ``_SEATING`` first, which saves the call.
     """
-    table = _NEXT_SEATS.get((players, out))
-    if table is None:
+    seating = _SEATING.get((players, out))
+    if seating is None:
         seats = [seat for seat in range(players) if seat not in out] or list(range(players))
-        table = tuple(next((s for s in seats if s > seat), seats[0]) for seat in range(players))
-        _NEXT_SEATS[players, out] = table
-    return table
+        following = tuple(next((s for s in seats if s > seat), seats[0]) for seat in range(players))
+        orders = []
+        for leader in range(players):
+            order = [leader]
+            while len(order) < len(seats):
+                order.append(following[order[-1]])
+            orders.append(tuple(order))
+        seating = _SEATING[players, out] = following, tuple(orders)
+    return seating
 
 
 _ONE_CARD = [(card,) for card in FULL_DECK * 6]  #: the card of a key seat * 52 + card index, as a 1-tuple

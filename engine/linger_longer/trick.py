@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .cards import Card, Suit
 
@@ -36,14 +36,14 @@ def legal_plays(hand: Sequence[Card], led_suit: Suit | None) -> tuple[Card, ...]
     return tuple(hand)
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
+def trick_winner(plays: Iterable[tuple[int, Card]], trump: Suit | None) -> int:
     """The seat that wins: the highest trump, or if no trump was played the highest card of the led suit.
 
     ``plays`` are (seat, card) in playing order; the first card sets the led suit. The best card so far is of
-    the led suit until a trump beats it, so a card of any other suit never wins. (The loop starts from the first
-    card, which does not beat itself: cheaper than slicing the rest off.)
+    the led suit until a trump beats it, so a card of any other suit never wins.
     """
-    best_seat, best = plays[0]
+    plays = iter(plays)
+    best_seat, best = next(plays)
     for seat, card in plays:
         if card.suit is best.suit:
             if card.index < best.index:  # the higher rank: cards of a suit run from the ace down in hand order
