@@ -169,7 +169,7 @@ class Deal:
         "rules", "players", "dealer", "names", "turned_card",
         "_parts", "_sizes", "_stock", "_stock_pos", "_trump", "_out", "_cards", "_led", "_emptied", "_orders",
         "_leader", "_to_act", "_next", "_tricks_won", "_won", "_trick_number", "_phase", "_outcome", "_out_order",
-        "_sizes_when_out", "_history", "_start", "_one_card_draw", "_active",
+        "_sizes_when_out", "_history", "_kept", "_lead_sizes", "_start", "_one_card_draw", "_active",
     )
 
     def __init__(
@@ -227,7 +227,9 @@ class Deal:
         self._outcome: Outcome | None = None
         self._out_order: tuple[int, ...] = tuple(sorted(out)) if out else ()
         self._sizes_when_out: dict[int, tuple[int, ...]] = {}
-        self._history: list[Card | Suit] = []
+        self._history: list[Card | Suit] = []  # actions before the trick on the table; its cards are in _cards
+        self._kept = 0  # how many of the trick's cards were played before the history began (see with_hidden)
+        self._lead_sizes: tuple[int, ...] = ()  # every hand's size when the trick on the table was led
         self._active = players - len(out)
         self._next, self._orders = _SEATING.get((players, out)) or _seating(players, out)
         self._one_card_draw = not (named_later or rules.draws_per_card)  # see _finish_trick
@@ -411,7 +413,7 @@ class Deal:
     @property
     def history(self) -> tuple[Card | Suit, ...]:
         """The actions applied so far: cards played and suits named."""
-        return tuple(self._history)
+        return tuple(self._history) + self._cards[self._kept:]
 
     # ---------------------------------------------------------------- actions
 
@@ -467,9 +469,9 @@ class Deal:
         cards = self._cards
         if not cards:
             self._led = at & 3
+            self._lead_sizes = tuple(self._sizes)  # for chips option B, should this trick put someone out
         elif at & 3 != self._led and parts[at - (at & 3) + self._led]:  # a player holding the led suit must follow
             raise IllegalPlayError(self.why_illegal(card))
-        self._history.append(card)
         parts[at] = part[:i] + part[i + 1:]
         sizes = self._sizes
         left = sizes[seat] = sizes[seat] - 1
@@ -502,13 +504,9 @@ class Deal:
         A card played inside a trick goes straight back to its hand; any other
         action is undone by replaying the deal from its start without it.
         """
-        if not self._history:
-            raise IndexError("nothing to undo: no action has been applied")
-        last = self._history[-1]
         cards = self._cards
-        if cards and cards[-1] is last:
-            self._history.pop()
-            card = last
+        if len(cards) > self._kept:  # the last action is a card of the trick on the table
+            card = cards[-1]
             seat = self._orders[self._leader][len(cards) - 1]
             self._cards = cards[:-1]
             at = _PART[seat * 52 + card.index]
@@ -518,6 +516,8 @@ class Deal:
                 self._emptied = self._emptied[:-1]  # it emptied its hand with the trick's last card
             self._to_act = seat
             return
+        if not self._history:
+            raise IndexError("nothing to undo: no action has been applied")
         actions = self._history[:-1]
         self._restore(self._start)
         self._history = []
@@ -554,6 +554,7 @@ class Deal:
             other._parts[seat * 4:seat * 4 + 4] = _parts_of([cards])
         other._stock, other._stock_pos = tuple(stock), 0
         other._history = []
+        other._kept = len(other._cards)
         other._start = other._snapshot()
         return other
 
@@ -563,13 +564,14 @@ class Deal:
         return (
             tuple(self._parts), tuple(self._sizes), self._stock_pos, self._trump, self._out, self._orders, self._cards,
             self._led, self._emptied, self._leader, self._to_act, self._next, tuple(self._tricks_won), tuple(self._won),
-            self._trick_number, self._phase, self._outcome, self._out_order, self._sizes_when_out.copy(),
+            self._trick_number, self._phase, self._outcome, self._out_order, self._sizes_when_out.copy(), self._kept,
+            self._lead_sizes,
         )
 
     def _restore(self, snap: tuple) -> None:
         (parts, sizes, self._stock_pos, self._trump, self._out, self._orders, self._cards, self._led, self._emptied,
          self._leader, self._to_act, self._next, tricks_won, won, self._trick_number, self._phase, self._outcome,
-         self._out_order, self._sizes_when_out) = snap
+         self._out_order, self._sizes_when_out, self._kept, self._lead_sizes) = snap
         self._parts = list(parts)
         self._sizes = list(sizes)
         self._tricks_won = list(tricks_won)
@@ -585,6 +587,11 @@ class Deal:
         cards = self._cards
         seats = self._orders[self._leader]
         winner = trick_winner(zip(seats, cards), self._trump)
+        if self._kept:  # the trick began before this history did
+            self._history += cards[self._kept:]
+            self._kept = 0
+        else:
+            self._history += cards
         self._trick_number = number = self._trick_number + 1
         self._tricks_won[winner] += 1
         self._won[winner] += cards
@@ -604,22 +611,20 @@ class Deal:
             self._sizes[winner] += 1
             self._leader = self._to_act = winner
             return played, won, _CARD_DRAWN[key]
-        return self._after_trick(seats, winner, len(cards), [played, won])
+        return self._after_trick(winner, len(cards), [played, won])
 
-    def _after_trick(self, seats: tuple[int, ...], winner: int, size: int, events: list[Event]) -> tuple[Event, ...]:
-        """The draw, eliminations, end of deal and next lead after a trick played by ``seats`` (``size`` cards)
-        and won by ``winner``."""
+    def _after_trick(self, winner: int, size: int, events: list[Event]) -> tuple[Event, ...]:
+        """The draw, eliminations, end of deal and next lead after a trick of ``size`` cards won by ``winner``."""
         rules = self.rules
         emptied = self._emptied
         eliminate_first = emptied and rules.eliminate_before_draw
-        drawn = 0
         took_last = False
         if eliminate_first:  # eliminate-before-draw: empty hands go out before the draw
-            self._eliminate(seats, events, winner, 0)
+            self._eliminate(events)
         if self._stock_pos < len(self._stock) and winner not in self._out:
-            drawn, took_last = self._draw(winner, size if rules.draws_per_card else 1, events)
+            took_last = self._draw(winner, size if rules.draws_per_card else 1, events)
         if emptied and not eliminate_first:  # the winner draws before anyone is eliminated
-            self._eliminate(seats, events, winner, drawn)
+            self._eliminate(events)
         self._emptied = ()
         if took_last and rules.deal_ends_with_stock:  # last-card: taking the last stock card wins the deal
             return self._end(_WON_STOCK_EXHAUSTED[winner], events)
@@ -638,11 +643,11 @@ class Deal:
             self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump
         return tuple(events)
 
-    def _draw(self, winner: int, count: int, events: list[Event]) -> tuple[int, bool]:
+    def _draw(self, winner: int, count: int, events: list[Event]) -> bool:
         """The winner draws ``count`` cards from the top of the stock (one, or one per card with ``draw-per-card``),
         as many as it has.
 
-        Returns how many were drawn and whether the stock ran out now.
+        Returns whether the stock ran out now.
         """
         stock, pos = self._stock, self._stock_pos
         drawn = stock[pos:pos + count]
@@ -657,23 +662,15 @@ class Deal:
         self._sizes[winner] += len(drawn)
         if pos == len(stock):
             events.append(_STOCK_EMPTY)
-            return len(drawn), True
-        return len(drawn), False
+            return True
+        return False
 
-    def _eliminate(self, seats: tuple[int, ...], events: list[Event], winner: int, drawn: int) -> None:
-        """Every player in the trick (played by ``seats``) whose hand is now empty is out for the rest of the deal.
-
-        ``drawn`` is how many cards the trick's ``winner`` has drawn so far.
-        """
-        sizes = self._sizes
-        gone = tuple(filterfalse(sizes.__getitem__, self._emptied))  # the winner may have drawn
+    def _eliminate(self, events: list[Event]) -> None:
+        """Every player in the trick whose hand is now empty is out for the rest of the deal."""
+        gone = tuple(filterfalse(self._sizes.__getitem__, self._emptied))  # the winner may have drawn
         if not gone:
             return
-        sizes = sizes.copy()  # the hands at the start of the trick, for chips option B
-        for seat in seats:
-            sizes[seat] += 1
-        sizes[winner] -= drawn
-        sizes_before = tuple(sizes)
+        sizes_before = self._lead_sizes  # for chips option B
         self._out = out = self._out.union(gone)
         self._active -= len(gone)
         self._out_order += gone

@@ -56,3 +56,26 @@ def test_copy_carries_every_field() -> None:
         checked += bool(deal.trick) + bool(deal.out)
         deal.play(deal.legal_plays()[0])
     assert checked > 2  # some copies were made mid-trick and some after a player went out
+
+
+def test_history_runs_through_the_trick_on_the_table_and_restarts_in_a_hidden_copy() -> None:
+    """The history lists every card in playing order, the trick on the table included; a copy made with
+    hidden cards replaced mid-trick starts its own history, which undo cannot step back past."""
+    deal = Deal.new(Rules(), 4, seed=3)
+    played = []
+    for _ in range(6):  # one whole trick and two cards of the next
+        played.append(deal.legal_plays()[0])
+        deal.play(played[-1])
+    assert deal.history == tuple(played) and len(deal.trick) == 2
+    hidden = deal.with_hidden({}, deal.stock[::-1])
+    assert hidden.history == ()
+    with pytest.raises(IndexError):
+        hidden.undo()
+    after = []
+    while len(after) < 3:  # the rest of this trick, and the next lead
+        after.append(hidden.legal_plays()[0])
+        hidden.play(after[-1])
+    assert hidden.history == tuple(after) and len(hidden.trick) == 1
+    hidden.undo()
+    hidden.undo()  # back across the trick's end: replayed from where the copy began
+    assert hidden.history == tuple(after[:1]) and [card for _, card in hidden.trick] == played[4:] + after[:1]
