@@ -62,11 +62,27 @@ THEME_WORDS: tuple[tuple[str, str], ...] = (
     ('<span class="toc-title">\n            {}\n', N_("On this page")),
     ('<p class="admonition-title">{}</p>', N_("Error")),
     ("\n    {}\n", N_("Please activate JavaScript to enable the search functionality.")),
+    ("&#169; 2026, {}", N_("The Linger Longer contributors")),  # the copyright holder, from conf.py
 )
 
 
+#: The theme's footer credit as Furo writes it, its links, and a sentence of ours that words it with them.
+THEME_CREDIT = (
+    'Made with <a href="https://www.sphinx-doc.org/">Sphinx</a> and '
+    '<a class="muted-link" href="https://pradyunsg.me">@pradyunsg</a>\'s\n            \n            '
+    '<a href="https://github.com/pradyunsg/furo">Furo</a>'
+)
+CREDIT_LINKS = {
+    "sphinx": '<a href="https://www.sphinx-doc.org/">Sphinx</a>',
+    "furo": '<a href="https://github.com/pradyunsg/furo">Furo</a>',
+    "author": '<a class="muted-link" href="https://pradyunsg.me">@pradyunsg</a>',
+}
+CREDIT = N_("Made with {sphinx} and {furo}, the theme by {author}")
+
+
 def theme_words(lang: str) -> list[tuple[str, str]]:
-    """(English HTML, translated HTML) pairs for :data:`THEME_WORDS`; none for English or untranslated words."""
+    """(English HTML, translated HTML) pairs for :data:`THEME_WORDS` and the footer credit; none for English
+    or untranslated words."""
     if lang == DEFAULT_LANGUAGE:
         return []
     pairs = []
@@ -74,7 +90,22 @@ def theme_words(lang: str) -> list[tuple[str, str]]:
         translated = str(_(english))
         if translated != english:
             pairs.append((markup.format(english), markup.format(html.escape(translated, quote=True))))
+    credit = theme_credit()
+    if credit:
+        pairs.append((THEME_CREDIT, credit))
     return pairs
+
+
+def theme_credit() -> str | None:
+    """The footer credit in the build's language, its words escaped and its links kept; None while it is
+    untranslated or its translation cannot be read (the theme's English credit then stays)."""
+    translated = str(_(CREDIT))
+    if translated == CREDIT:
+        return None
+    try:  # the catalog compiler already leaves out an entry whose placeholders differ; this catches stray braces
+        return html.escape(translated, quote=True).format(**CREDIT_LINKS)
+    except (KeyError, IndexError, ValueError):
+        return None
 
 
 #: The site's languages with their names in their own language.

@@ -173,20 +173,25 @@ def test_search_works_per_language(built_site: Path, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["fr", "it", "nl"])
 def test_the_themes_own_words_are_translated(built_site: Path, repo_root: Path, lang: str) -> None:
     """The theme's words (skip link, sidebar toggles, colour theme, next/previous, the search page's
-    no-JavaScript message) read in the page's language: none is left in English, each shows its translation."""
+    no-JavaScript message, the copyright holder, the footer credit) read in the page's language: none is left in English, each shows
+    its translation."""
     import sys
 
     sys.path.insert(0, str(repo_root / "docs" / "_ext"))
-    from linger_site import THEME_WORDS
+    from linger_site import CREDIT, CREDIT_LINKS, THEME_CREDIT, THEME_WORDS
 
     catalog = {e.msgid: e.msgstr for e in read_po(repo_root / "locales" / lang / "LC_MESSAGES" / "linger_site.po").entries}
+    credit = html.escape(catalog[CREDIT], quote=True).format(**CREDIT_LINKS)
     for name in ("how-to-play.html", "search.html", "play.html"):
         text = (built_site / lang / name).read_text(encoding="utf-8")
         english = [markup.format(word) for markup, word in THEME_WORDS if markup.format(word) in text]
         assert english == [], f"{lang}/{name}: {english}"
         assert html.escape(catalog["Skip to content"], quote=True) in text
+        assert THEME_CREDIT not in text and credit in text, f"{lang}/{name}: the footer credit"
     search = (built_site / lang / "search.html").read_text(encoding="utf-8")
     assert html.escape(catalog["Please activate JavaScript to enable the search functionality."], quote=True) in search
     english = (built_site / "en" / "search.html").read_text(encoding="utf-8")
     assert all(markup.format(word) in english for markup, word in THEME_WORDS
-               if word in ("Skip to content", "Toggle site navigation sidebar", "Back to top")), "the patterns still fit the theme"
+               if word in ("Skip to content", "Toggle site navigation sidebar", "Back to top",
+                           "The Linger Longer contributors")), "the patterns still fit the theme"
+    assert THEME_CREDIT in english, "the footer credit's pattern still fits the theme"
