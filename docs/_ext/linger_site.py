@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 import math
 import re
@@ -237,6 +238,21 @@ def compile_catalogs(app: Sphinx, config: Config) -> None:
         app.add_message_catalog(SITE_DOMAIN, str(path))
 
 
+def site_catalog_changed(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+    """Every page shows words from the site's own catalog (the switcher, the notice, the theme's words), so
+    when that catalog changes every page is read and written again, not only the pages whose text changed."""
+    lang = page_language(app.config)
+    digests = [
+        hashlib.sha256(mo.read_bytes()).hexdigest()
+        for locale_dir in app.config.locale_dirs
+        if (mo := Path(app.srcdir, locale_dir, lang, "LC_MESSAGES", f"{SITE_DOMAIN}.mo")).is_file()
+    ]
+    if getattr(env, "linger_site_catalog", None) == digests:
+        return []
+    env.linger_site_catalog = digests
+    return sorted(env.found_docs - added - changed)
+
+
 _UNTRANSLATED = re.compile(r'<(\w+)((?:\s[^>]*?)?\sclass="(?:[^"]*\s)?untranslated(?:\s[^"]*)?")')
 
 
@@ -345,6 +361,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(TranslatedRawAsText)
     app.add_transform(CountUntranslatedPages)
     app.connect("config-inited", compile_catalogs)
+    app.connect("env-get-outdated", site_catalog_changed)
     app.connect("html-page-context", page_context)
     app.add_js_file("linger-search-i18n.js")  # after Sphinx's doctools.js (see the file)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -167,3 +167,19 @@ def test_hreflang_uses_the_base_url_when_given(tmp_path: Path, repo_root: Path,
     page = (build(tmp_path, repo_root, "en", src) / "other.html").read_text(encoding="utf-8")
     assert '<link rel="alternate" hreflang="fr" href="https://example.org/linger/fr/other.html">' in page
     assert '<link rel="alternate" hreflang="x-default" href="https://example.org/linger/en/other.html">' in page
+
+
+def test_a_change_to_the_site_catalog_rewrites_every_page(tmp_path: Path, repo_root: Path) -> None:
+    """The theme's words come from the site's own catalog and sit on every page: after a translator edits one,
+    an incremental build shows the new words on every page, not only on pages whose own text changed."""
+    src = make_site(tmp_path, repo_root, {"index": "# Home\n\nHello.\n\n```{toctree}\nother\n```\n",
+                                          "other": OTHER}, {})
+    site_po = tmp_path / "locales" / "fr" / "LC_MESSAGES" / "linger_site.po"
+    out = build(tmp_path, repo_root, "fr", src)
+    before = site_po.read_text(encoding="utf-8")
+    assert 'msgstr "Haut de page"' in before
+    site_po.write_text(before.replace('msgstr "Haut de page"', 'msgstr "Retour en haut"'), encoding="utf-8")
+    build_language("fr", tmp_path / "site", tmp_path / "doctrees", srcdir=src, confdir=repo_root / "docs")
+    for name in ("index.html", "other.html"):
+        page = (out / name).read_text(encoding="utf-8")
+        assert "Retour en haut" in page and "Haut de page" not in page, name
