@@ -308,3 +308,19 @@ def test_without_javascript_the_page_says_it_needs_it(chromium, site_url):
         assert labels["noscript"] != "The Play page runs the rules engine in your browser: turn on JavaScript to play."
     finally:
         ctx.close()
+
+
+def test_the_stock_is_counted_once_on_the_table(chromium, site_url):
+    """The stock clock counts the stock; the table under it does not repeat the count (the walkthroughs, which
+    have no clock, keep theirs)."""
+    ctx = chromium.new_context()
+    try:
+        page = open_play(ctx, site_url, "it", encode_query(Settings(players=4, seed=8, seat=0)))
+        left = view(page)["table"]["stock"]
+        assert page.locator(".linger-play-clock-text").is_visible()
+        assert str(left) in page.text_content(".linger-play-clock-text")
+        entry = page.locator(".linger-play-table .ll-status > div:has(> .ll-stock)")
+        assert entry.count() == 1 and not entry.is_visible(), "the table's own stock entry is hidden, name and count"
+        assert page.locator(".linger-play-table .ll-status > div").first.is_visible(), "trump still shows"
+    finally:
+        ctx.close()
