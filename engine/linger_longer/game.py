@@ -585,8 +585,7 @@ class Deal:
         ``played`` is the event of the trick's last card, which comes first in the events returned.
         """
         cards = self._cards
-        seats = self._orders[self._leader]
-        winner = trick_winner(zip(seats, cards), self._trump)
+        winner = trick_winner(zip(self._orders[self._leader], cards), self._trump)
         if self._kept:  # the trick began before this history did
             self._history += cards[self._kept:]
             self._kept = 0
