@@ -67,17 +67,13 @@ THEME_WORDS: tuple[tuple[str, str], ...] = (
 )
 
 
-#: The theme's footer credit as Furo writes it, its links, and a sentence of ours that words it with them.
-THEME_CREDIT = (
-    'Made with <a href="https://www.sphinx-doc.org/">Sphinx</a> and '
-    '<a class="muted-link" href="https://pradyunsg.me">@pradyunsg</a>\'s\n            \n            '
-    '<a href="https://github.com/pradyunsg/furo">Furo</a>'
-)
+#: The theme's footer credit: its links, the credit as Furo writes it, and a sentence of ours that words it.
 CREDIT_LINKS = {
     "sphinx": '<a href="https://www.sphinx-doc.org/">Sphinx</a>',
     "furo": '<a href="https://github.com/pradyunsg/furo">Furo</a>',
     "author": '<a class="muted-link" href="https://pradyunsg.me">@pradyunsg</a>',
 }
+THEME_CREDIT = "Made with {sphinx} and {author}'s\n            \n            {furo}".format(**CREDIT_LINKS)
 CREDIT = N_("Made with {sphinx} and {furo}, the theme by {author}")
 
 
