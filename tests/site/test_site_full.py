@@ -173,8 +173,8 @@ def test_search_works_per_language(built_site: Path, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["fr", "it", "nl"])
 def test_the_themes_own_words_are_translated(built_site: Path, repo_root: Path, lang: str) -> None:
     """The theme's words (skip link, sidebar toggles, colour theme, next/previous, the search page's
-    no-JavaScript message, the copyright holder, the footer credit) read in the page's language: none is left in English, each shows
-    its translation."""
+    no-JavaScript message, the copyright holder, the footer credit) read in the page's language: none is
+    left in English, each shows its translation."""
     import sys
 
     sys.path.insert(0, str(repo_root / "docs" / "_ext"))
