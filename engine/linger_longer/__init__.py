@@ -16,7 +16,7 @@ Pure Python, standard library only; runs on CPython 3.11+ and in Pyodide.
 (Card.parse('9♦'),)
 """
 
-from .cards import FULL_DECK, LANGUAGES, Card, InvalidCardError, Rank, Suit, parse_cards
+from .cards import FULL_DECK, LANGUAGES, Card, InvalidCardError, Rank, Suit, card_set, cards_in, parse_cards
 from .events import (
     CardDrawn,
     CardPlayed,
@@ -26,19 +26,32 @@ from .events import (
     LeadPassed,
     PlayerOut,
     StockEmpty,
+    TrickStarted,
     TrickWon,
     TrumpNamed,
     TrumpTurned,
 )
-from .game import Deal, IllegalPlayError, InvalidPositionError, Outcome, Phase, Refusal, RefusalKind
-from .rules import Profile, Rules, UnknownRuleError, Variant, find_profile, find_variant
-from .trick import legal_plays, trick_winner
+from .game import Deal, IllegalPlayError, InvalidPositionError, Outcome, Phase, Refusal, RefusalKind, Trick
+from .rules import (
+    IncompatibleVariantsError,
+    Profile,
+    RuleError,
+    Rules,
+    UnknownRuleError,
+    Variant,
+    find_profile,
+    find_variant,
+)
+from .scoring import DealScore, chips_option_a, chips_option_b, score_deal
+from .trick import beats, legal_plays, trick_winner
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "FULL_DECK", "LANGUAGES", "Card", "CardDrawn", "CardPlayed", "Deal", "DealWon", "EndReason", "Event",
-    "IllegalPlayError", "InvalidCardError", "InvalidPositionError", "LeadPassed", "Outcome", "Phase",
-    "PlayerOut", "Profile", "Refusal", "RefusalKind", "Rank", "Rules", "StockEmpty", "Suit", "TrickWon", "TrumpNamed", "TrumpTurned",
-    "UnknownRuleError", "Variant", "find_profile", "find_variant", "legal_plays", "parse_cards", "trick_winner",
+    "FULL_DECK", "LANGUAGES", "Card", "CardDrawn", "CardPlayed", "Deal", "DealScore", "DealWon", "EndReason",
+    "Event", "IllegalPlayError", "IncompatibleVariantsError", "InvalidCardError", "InvalidPositionError",
+    "LeadPassed", "Outcome", "Phase", "PlayerOut", "Profile", "Refusal", "RefusalKind", "Rank", "RuleError",
+    "Rules", "StockEmpty", "Suit", "Trick", "TrickStarted", "TrickWon", "TrumpNamed", "TrumpTurned",
+    "UnknownRuleError", "Variant", "beats", "card_set", "cards_in", "chips_option_a", "chips_option_b",
+    "find_profile", "find_variant", "legal_plays", "parse_cards", "score_deal", "trick_winner",
 ]

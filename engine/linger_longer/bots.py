@@ -14,11 +14,11 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from .cards import Card, Suit
-from .events import CardDrawn
 from .game import Deal, Phase
+from .trick import beats, trick_winner
 
 __all__ = ["Bot", "MonteCarloBot", "RandomBot", "RuleOfThumbBot", "BOTS", "make_bot"]
 
@@ -43,13 +43,6 @@ class RandomBot:
         if deal.phase is Phase.NAME_TRUMP:
             return self.rng.choice(list(Suit))
         return self.rng.choice(deal.legal_plays())
-
-
-def _beats(card: Card, best: Card, trump: Suit | None) -> bool:
-    """Whether ``card`` would take the lead of a trick now led by ``best``."""
-    if card.suit is best.suit:
-        return card.rank > best.rank
-    return card.suit is trump
 
 
 class RuleOfThumbBot:
@@ -78,8 +71,9 @@ class RuleOfThumbBot:
         trump = deal.trump
         if not deal.trick:
             return self._lead(legal, trump, deal.stock_size)
-        best = _current_best(deal, trump)
-        winners = [c for c in legal if _beats(c, best, trump)]
+        table = [card for _, card in deal.trick]
+        best = table[trick_winner(table, trump)]
+        winners = [c for c in legal if beats(c, best, trump)]
         if winners and deal.stock_size:
             return min(winners, key=lambda c: (c.suit is trump, c.rank))  # win as cheaply as possible
         return _weakest(legal, trump)  # cannot (or need not) win: keep the strong cards
@@ -94,14 +88,6 @@ class RuleOfThumbBot:
 
     def _name_trump(self, hand: tuple[Card, ...]) -> Suit:
         return max(Suit, key=lambda s: (sum(1 for c in hand if c.suit is s), sum(c.rank for c in hand if c.suit is s)))
-
-
-def _current_best(deal: Deal, trump: Suit | None) -> Card:
-    best = deal.trick[0][1]
-    for _, card in deal.trick[1:]:
-        if _beats(card, best, trump):
-            best = card
-    return best
 
 
 def _weakest(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> Card:
@@ -247,22 +233,20 @@ def seen_voids(deal: Deal) -> dict[int, dict[Suit, int]]:
     >>> seen_voids(deal)
     {}
     """
-    if not deal.history:
-        return {}
-    replay = deal.copy()
-    replay._restore(replay._start)  # the position the deal was set up in; then its actions again
     caps: dict[int, dict[Suit, int]] = {}
-    for action in deal.history:
-        if isinstance(action, Suit):
-            replay.name_trump(action)
-            continue
-        seat = replay.to_act
-        led = replay.led_suit
-        if led is not None and action.suit is not led:
-            caps.setdefault(seat, {})[led] = 0  # type: ignore[arg-type]
-        for event in replay.play(action):
-            if isinstance(event, CardDrawn) and event.seat in caps:
-                limits = caps[event.seat]
-                for suit in limits:
-                    limits[suit] += 1
+    for trick in deal.tricks:
+        _note_discards(trick.plays, caps)
+        if trick.drawn and trick.winner in caps:
+            limits = caps[trick.winner]
+            for suit in limits:
+                limits[suit] += len(trick.drawn)
+    _note_discards(deal.trick, caps)
     return caps
+
+
+def _note_discards(plays: Sequence[tuple[int, Card]], caps: dict[int, dict[Suit, int]]) -> None:
+    """A player who does not follow the led suit holds none of it."""
+    led = plays[0][1].suit if plays else None
+    for seat, card in plays[1:]:
+        if card.suit is not led:
+            caps.setdefault(seat, {})[led] = 0  # type: ignore[index]

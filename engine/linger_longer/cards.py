@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Iterable
 
 __all__ = [
@@ -26,12 +27,17 @@ __all__ = [
     "InvalidCardError",
     "Rank",
     "Suit",
+    "card_set",
+    "cards_in",
     "parse_cards",
     "rank_letter",
 ]
 
 #: The languages of the site, in the order the language switcher lists them.
 LANGUAGES: tuple[str, ...] = ("en", "fr", "it", "nl")
+
+
+_ONE_SUIT = (1 << 13) - 1  #: the 13 bits of one suit in a card set
 
 
 class InvalidCardError(ValueError):
@@ -45,6 +51,12 @@ class Suit(enum.Enum):
     HEARTS = "H"
     CLUBS = "C"
     DIAMONDS = "D"
+
+    def __init__(self, letter: str) -> None:
+        #: 0 to 3, the suit's place in hand order.
+        self.number = len(type(self)._member_names_)
+        #: The suit's 13 cards as a card set (see :func:`card_set`).
+        self.mask = _ONE_SUIT << (13 * self.number)
 
     @property
     def letter(self) -> str:
@@ -79,7 +91,6 @@ class Suit(enum.Enum):
         return self.symbol
 
 
-_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 _INTERNED: dict[tuple[Rank, Suit], "Card"] = {}
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦"}
 _SUITS_BY_TEXT = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit} | {
@@ -148,6 +159,8 @@ class Card:
     suit: Suit
     #: Position in hand order, 0 (A♠) to 51 (2♦).
     index: int = field(init=False, compare=False, repr=False)
+    #: The card as a one-card set: bit ``index`` (see :func:`card_set`).
+    mask: int = field(init=False, compare=False, repr=False)
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         interned = _INTERNED.get((rank, suit))
@@ -160,7 +173,9 @@ class Card:
         return card
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "index", _SUIT_ORDER[self.suit] * 13 + (Rank.ACE - self.rank))
+        index = self.suit.number * 13 + (Rank.ACE - self.rank)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "mask", 1 << index)
 
     @classmethod
     def parse(cls, text: str, lang: str = "en") -> Card:
@@ -200,12 +215,6 @@ class Card:
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
-
-    def __eq__(self, other: object) -> bool:
-        # Cards are interned, so equal cards are the same object. Written out because defining __lt__
-        # sends every comparison through Python-level slot lookup, and the inherited __eq__ found that
-        # way costs more than this function (hands are searched with tuple.index, which compares).
-        return self is other
 
     def __hash__(self) -> int:
         return self.index
@@ -252,3 +261,50 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """
     words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return tuple(Card.parse(word) for word in words)
+
+
+# ---------------------------------------------------------------- card sets
+#
+# A set of cards (a hand, a suit, the cards still unseen) is an int of 52 bits,
+# bit ``card.index`` for each card in it. Membership, adding and removing a card
+# and "holds any card of this suit" are then single integer operations, and the
+# set's size is its bit count; Card objects are made from it only where the
+# caller wants them, by :func:`cards_in`.
+
+
+def card_set(cards: Iterable[Card]) -> int:
+    """The cards as a set of 52 bits.
+
+    >>> bin(card_set(parse_cards('AS KS')))
+    '0b11'
+    """
+    return sum(map(_mask, cards))  # each card is its own bit, so the sum is the union
+
+
+_mask = attrgetter("mask")
+
+
+class _SuitSets(dict[int, tuple[Card, ...]]):
+    """The cards of each 13-bit set of one suit, in hand order, made the first time they are asked for."""
+
+    def __init__(self, suit: Suit) -> None:
+        super().__init__({0: ()})
+        self.cards = FULL_DECK[suit.number * 13:suit.number * 13 + 13]
+
+    def __missing__(self, bits: int) -> tuple[Card, ...]:
+        low = bits & -bits  # the lowest bit is the suit's highest card in the set, which comes first
+        cards = self[bits] = (self.cards[low.bit_length() - 1],) + self[bits ^ low]
+        return cards
+
+
+_SPADES, _HEARTS, _CLUBS, _DIAMONDS = (_SuitSets(suit) for suit in Suit)
+
+
+def cards_in(mask: int) -> tuple[Card, ...]:
+    """The cards of a set of 52 bits, in hand order.
+
+    >>> cards_in(card_set(parse_cards('2D KC AS')))
+    (Card.parse('A♠'), Card.parse('K♣'), Card.parse('2♦'))
+    """
+    return (_SPADES[mask & _ONE_SUIT] + _HEARTS[mask >> 13 & _ONE_SUIT]
+            + _CLUBS[mask >> 26 & _ONE_SUIT] + _DIAMONDS[mask >> 39])

@@ -25,6 +25,7 @@ __all__ = [
     "LeadPassed",
     "PlayerOut",
     "StockEmpty",
+    "TrickStarted",
     "TrickWon",
     "TrumpNamed",
     "TrumpTurned",
@@ -76,6 +77,15 @@ class TrumpTurned(Event):
     type: ClassVar[str] = "trump-turned"
     card: Card
     seat: int | None  #: the dealer who keeps the card, or None when it went under the stock
+
+
+@dataclass(frozen=True, slots=True)
+class TrickStarted(Event):
+    """A new trick begins: ``leader`` leads it (the card led follows in a :class:`CardPlayed`)."""
+
+    type: ClassVar[str] = "trick-started"
+    number: int  #: 1 for the deal's first trick
+    leader: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,24 +158,8 @@ class DealWon(Event):
     reason: EndReason
 
 
-def trick_won(seat: int, cards: tuple[Card, ...], number: int) -> TrickWon:
-    """``TrickWon(seat, cards, number)``, built as the engine does once per trick.
-
-    >>> trick_won(2, (Card.parse('KC'),), 1) == TrickWon(2, (Card.parse('KC'),), 1)
-    True
-    """
-    event = _new(TrickWon)
-    _set_seat(event, seat)  # the slots set directly: the frozen dataclass __init__ costs twice as much
-    _set_cards(event, cards)
-    _set_number(event, number)
-    return event
-
-
-_new = object.__new__
-_set_seat, _set_cards, _set_number = TrickWon.seat.__set__, TrickWon.cards.__set__, TrickWon.number.__set__  # type: ignore[attr-defined]
-
 _EVENT_TYPES = {cls.type: cls for cls in (
-    TrumpTurned, CardPlayed, TrickWon, CardDrawn, StockEmpty, PlayerOut, LeadPassed, TrumpNamed, DealWon,
+    TrumpTurned, TrickStarted, CardPlayed, TrickWon, CardDrawn, StockEmpty, PlayerOut, LeadPassed, TrumpNamed, DealWon,
 )}
 
 

@@ -4,14 +4,7 @@ The first dealer is chosen by a cut (each player cuts a card, the lowest
 deals, ties cut again) under ``standard``, by lot under ``last-card``. A match
 is won by the first player to win ``target`` deals (3 or 5); under
 ``last-card`` each deal is worth one match point and the target is 3. Chips
-are counted alongside, both ways the rules allow:
-
-- option A: each other player pays the deal winner 1 chip per trick the
-  winner won in that deal;
-- option B: the winner collects 1 chip from each opponent who held fewer cards
-  than the winner when that opponent went out, comparing the hands at the
-  start of the trick in which the opponent went out (an opponent holds no card
-  once out, so the hands before that trick are the ones that tell).
+are counted alongside, both ways the rules allow (:mod:`~linger_longer.scoring`).
 
 >>> from .rules import Rules
 >>> from .bots import RandomBot
@@ -32,8 +25,9 @@ from .cards import FULL_DECK, Card
 from .events import Event
 from .game import Deal, Outcome, seat_names
 from .rules import FirstDealer, Rules, check_table_size
+from .scoring import score_deal
 
-__all__ = ["Cut", "Match", "MatchResult", "chips_option_a", "chips_option_b", "cut_for_dealer"]
+__all__ = ["Cut", "Match", "MatchResult", "cut_for_dealer"]
 
 
 @dataclass(frozen=True)
@@ -59,22 +53,6 @@ def cut_for_dealer(players: int, rng: random.Random) -> tuple[int, tuple[Cut, ..
         contenders = [seat for seat, card in cut if card.rank == low]
         if len(contenders) == 1:
             return contenders[0], tuple(rounds)
-
-
-def chips_option_a(outcome: Outcome, players: int) -> list[int]:
-    """Each other player pays the deal winner 1 chip per trick the winner won in that deal."""
-    tricks = outcome.tricks_won[outcome.winner]
-    return [tricks * (players - 1) if seat == outcome.winner else -tricks for seat in range(players)]
-
-
-def chips_option_b(outcome: Outcome, players: int) -> list[int]:
-    """The winner collects 1 chip from each opponent who held fewer cards than the winner when that opponent went out."""
-    chips = [0] * players
-    for seat, sizes in outcome.hand_sizes_when_out.items():
-        if seat != outcome.winner and sizes[seat] < sizes[outcome.winner]:
-            chips[seat] -= 1
-            chips[outcome.winner] += 1
-    return chips
 
 
 @dataclass
@@ -125,10 +103,10 @@ class Match:
         result = self.result
         result.outcomes.append(outcome)
         result.deals_won[outcome.winner] += 1
-        for totals, chips in ((result.chips_a, chips_option_a(outcome, self.players)),
-                              (result.chips_b, chips_option_b(outcome, self.players))):
-            for seat, amount in enumerate(chips):
-                totals[seat] += amount
+        score = score_deal(outcome, self.players)
+        for seat in range(self.players):
+            result.chips_a[seat] += score.chips_a[seat]
+            result.chips_b[seat] += score.chips_b[seat]
         if result.deals_won[outcome.winner] >= self.target:
             result.winner = outcome.winner
         self.dealer = (self.dealer + 1) % self.players  # the deal passes clockwise

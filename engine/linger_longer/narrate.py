@@ -124,14 +124,17 @@ class Narrator:
 
     def narrate(self, events: Iterable[Event]) -> list[str]:
         """One sentence per event, in order."""
-        return [self._sentence(event) for event in events]
+        return [sentence for sentence in map(self._sentence, events) if sentence is not None]
 
     def _card(self, card: Card) -> str:
         return card.label(self.lang)
 
-    def _sentence(self, event: Event) -> str:
-        handler: Callable[[Event], str] = getattr(self, "_" + event.type.replace("-", "_"))
+    def _sentence(self, event: Event) -> str | None:
+        handler: Callable[[Event], str | None] = getattr(self, "_" + event.type.replace("-", "_"))
         return handler(event)
+
+    def _trick_started(self, e: Event) -> None:
+        return None  # the lead's own sentence says who leads
 
     def _trump_turned(self, e: TrumpTurned) -> str:
         self.trump = e.card.suit

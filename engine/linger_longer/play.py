@@ -34,7 +34,7 @@ from .events import CardDrawn, CardPlayed, Event, PlayerOut, TrickWon
 from .game import Deal, IllegalPlayError, Phase, seat_names
 from .match import Match
 from .narrate import N_, Narrator, card_name, refusal_text, suit_name, translator
-from .rules import _TRUMP_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
+from .rules import _TRUMP_VARIANTS, MAX_PLAYERS, MIN_PLAYERS, Profile, RuleError, Rules, UnknownRuleError, Variant
 from .walkthrough import TrickTable, hand_choices, render_step_html, table_view
 
 __all__ = [
@@ -191,7 +191,7 @@ class Settings:
                             value=self.players, low=MIN_PLAYERS, high=MAX_PLAYERS)
         try:
             rules = Rules.from_names(self.profile, self.variants)
-        except UnknownRuleError as error:
+        except RuleError as error:
             raise PlayError("{reason}", reason=str(error)) from None
         # Variants in their declared order, each once, so equal settings have one spelling.
         object.__setattr__(self, "variants", rules.variant_names)

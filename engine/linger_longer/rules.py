@@ -24,7 +24,9 @@ from typing import Iterable
 
 __all__ = [
     "FirstDealer",
+    "IncompatibleVariantsError",
     "Profile",
+    "RuleError",
     "Rules",
     "TrumpSource",
     "UnknownRuleError",
@@ -37,8 +39,16 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 6
 
 
-class UnknownRuleError(ValueError):
-    """A profile or variant name that the engine does not know, or a combination it cannot play."""
+class RuleError(ValueError):
+    """Rules that cannot be set up: an unknown name, or variants that cannot be played together."""
+
+
+class UnknownRuleError(RuleError):
+    """A profile or variant name that the engine does not know; the message lists the known ones."""
+
+
+class IncompatibleVariantsError(RuleError):
+    """Known variants that cannot be played together, such as two that each decide where trump comes from."""
 
 
 class Profile(enum.Enum):
@@ -129,7 +139,7 @@ class Rules:
     def __post_init__(self) -> None:
         trump_variants = [v.value for v in _TRUMP_VARIANTS if v in self.variants]
         if len(trump_variants) > 1:
-            raise UnknownRuleError(
+            raise IncompatibleVariantsError(
                 "variants " + " and ".join(repr(v) for v in trump_variants)
                 + " cannot be combined: each decides where trump comes from"
             )

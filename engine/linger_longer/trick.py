@@ -1,53 +1,105 @@
 """The rules of a single trick, as small pure functions named in rulebook words.
 
->>> from .cards import parse_cards, Suit
->>> hand = parse_cards('KC 7S 2H')
->>> legal_plays(hand, Suit.CLUBS)
+A hand is a card set (:func:`~linger_longer.cards.card_set`: one bit per card),
+so that following suit is a test of the hand against the led suit's bits.
+The deal (:mod:`~linger_longer.game`) asks these functions every question about a
+trick; the bots ask them too.
+
+>>> from .cards import card_set, cards_in, parse_cards
+>>> hand = card_set(parse_cards('KC 7S 2H'))
+>>> cards_in(legal_plays(hand, Suit.CLUBS))
 (Card.parse('K♣'),)
->>> plays = list(zip(range(4), parse_cards('KC 3C 2H AC')))
->>> trick_winner(plays, trump=Suit.HEARTS)
+>>> refusal(hand, Suit.CLUBS, Card.parse('7S'), seat=1)
+Refusal(kind=<RefusalKind.MUST_FOLLOW: 'must-follow'>, seat=1, card=Card.parse('7♠'), suit=<Suit.CLUBS: 'C'>)
+>>> trick_winner(parse_cards('KC 3C 2H AC'), trump=Suit.HEARTS)
 2
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+import enum
+from dataclasses import dataclass
+from typing import Sequence
 
 from .cards import Card, Suit
 
-__all__ = ["legal_plays", "must_follow", "trick_winner"]
+__all__ = ["Refusal", "RefusalKind", "beats", "legal_plays", "must_follow", "refusal", "trick_winner"]
 
 
-def must_follow(hand: Sequence[Card], led_suit: Suit | None) -> bool:
+class RefusalKind(enum.Enum):
+    """The rules a play can break."""
+
+    MUST_FOLLOW = "must-follow"  #: a player holding the led suit must follow suit
+    NOT_HELD = "not-held"  #: a player can only play a card from their own hand
+    NAME_TRUMP_FIRST = "name-trump-first"  #: grand-coup: trump is named before the second trick
+    DEAL_OVER = "deal-over"  #: nobody plays once the deal has a winner
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a play is not allowed: the rule, the seat, and the card or suit concerned."""
+
+    kind: RefusalKind
+    seat: int | None
+    card: Card | None = None
+    suit: Suit | None = None
+
+    def message(self, names: Sequence[str]) -> str:
+        """The rule in English words, naming the player (translations: :mod:`linger_longer.narrate`)."""
+        name = names[self.seat] if self.seat is not None else ""
+        return {
+            RefusalKind.MUST_FOLLOW: f"{name} holds {self.suit} and must follow suit",
+            RefusalKind.NOT_HELD: f"{name} does not hold {self.card}",
+            RefusalKind.NAME_TRUMP_FIRST: f"{name} must name the trump suit before anyone plays",
+            RefusalKind.DEAL_OVER: "the deal is over",
+        }[self.kind]
+
+
+def must_follow(hand: int, led: Suit | None) -> bool:
     """A player holding the led suit must follow suit."""
-    return led_suit is not None and any(card.suit is led_suit for card in hand)
+    return led is not None and hand & led.mask != 0
 
 
-def legal_plays(hand: Sequence[Card], led_suit: Suit | None) -> tuple[Card, ...]:
-    """The cards a player may play, in hand order.
+def legal_plays(hand: int, led: Suit | None) -> int:
+    """The cards a player may play, as a card set.
 
     The leader plays any card; a player holding the led suit must follow suit;
     only a player void in the led suit may trump or discard, freely.
     """
-    if led_suit is not None:
-        following = tuple(card for card in hand if card.suit is led_suit)
-        if following:
-            return following
-    return tuple(hand)
+    if led is not None and hand & led.mask:
+        return hand & led.mask  # a player holding the led suit must follow suit
+    return hand  # the leader, and a player void in the led suit, may play any card
 
 
-def trick_winner(plays: Iterable[tuple[int, Card]], trump: Suit | None) -> int:
-    """The seat that wins: the highest trump, or if no trump was played the highest card of the led suit.
+def refusal(hand: int, led: Suit | None, card: Card, seat: int) -> Refusal | None:
+    """None if ``seat``, holding ``hand``, may play ``card`` to a trick led in ``led``; else the rule it breaks."""
+    if not hand & card.mask:
+        return Refusal(RefusalKind.NOT_HELD, seat, card=card)  # a player can only play a card they hold
+    if card.suit is not led and must_follow(hand, led):
+        return Refusal(RefusalKind.MUST_FOLLOW, seat, card=card, suit=led)
+    return None
 
-    ``plays`` are (seat, card) in playing order; the first card sets the led suit. The best card so far is of
-    the led suit until a trump beats it, so a card of any other suit never wins.
+
+def beats(card: Card, best: Card, trump: Suit | None) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the best card so far.
+
+    A higher card of the same suit beats it; a trump beats any card of another
+    suit; any other card (a discard) never wins.
     """
-    plays = iter(plays)
-    best_seat, best = next(plays)
-    for seat, card in plays:
-        if card.suit is best.suit:
-            if card.index < best.index:  # the higher rank: cards of a suit run from the ace down in hand order
-                best_seat, best = seat, card
-        elif card.suit is trump:  # a trump beats any card of another suit
-            best_seat, best = seat, card
-    return best_seat
+    if card.suit is best.suit:
+        return card.index < best.index  # the higher rank: a suit runs from the ace down in hand order
+    return card.suit is trump
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Which card wins the trick (its place in ``cards``, the cards in playing order).
+
+    The highest trump wins; if no trump was played, the highest card of the led
+    suit (the first card's suit) wins. No two cards are equal, so every trick
+    has exactly one winner.
+    """
+    best = 0
+    for place in range(1, len(cards)):
+        if beats(cards[place], cards[best], trump):
+            best = place
+    return best

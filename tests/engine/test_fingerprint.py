@@ -38,7 +38,7 @@ def _events(events) -> list:
 
 def _outcome(deal: Deal) -> list:
     o = deal.outcome
-    sizes = vars(o).get("hand_sizes_before_exit", vars(o).get("hand_sizes_when_out"))
+    sizes = o.hand_sizes_before_exit
     return [o.winner, o.reason.value, o.tricks_played, list(o.tricks_won), list(o.out_order),
             sorted((seat, list(s)) for seat, s in sizes.items())]
 

@@ -6,7 +6,8 @@ import pytest
 from helpers import play, position
 from linger_longer import Deal, Rules
 from linger_longer.bots import RandomBot, RuleOfThumbBot, make_bot
-from linger_longer.match import Match, chips_option_a, chips_option_b
+from linger_longer.match import Match
+from linger_longer.scoring import chips_option_a, chips_option_b
 
 
 @pytest.mark.parametrize("target", [3, 5])
@@ -38,7 +39,7 @@ def test_chips_option_a():
     """Option A: each other player pays the deal winner 1 chip per trick the winner won in that deal."""
     deal = position(hands={"A": "TC 7S", "B": "3C", "C": "2C"}, stock="")
     play(deal, "TC", "3C", "2C")
-    assert chips_option_a(deal.outcome, 3) == [2, -1, -1]
+    assert chips_option_a(deal.outcome, 3) == (2, -1, -1)
 
 
 def test_chips_option_b():
@@ -47,7 +48,7 @@ def test_chips_option_b():
     play(deal, "TC", "3C", "2C")  # B (1 card against A's 2) goes out
     play(deal, "7S", "5D")  # C (1 card against A's 1) goes out: not fewer
     assert deal.outcome.winner == 0
-    assert chips_option_b(deal.outcome, 3) == [1, -1, 0]
+    assert chips_option_b(deal.outcome, 3) == (1, -1, 0)
 
 
 def test_chips_sum_to_zero():
