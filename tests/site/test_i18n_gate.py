@@ -106,6 +106,20 @@ def test_gate_checks_the_termbase(locales: Path, capsys: pytest.CaptureFixture[s
     assert f"index.po:{good}:" not in out
 
 
+def test_a_cited_word_is_not_term_checked(locales: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A word of another language quoted as it is (``# same as source``) needs no termbase term; others still do."""
+    (locales / "glossary.csv").write_text("en,fr,it,nl\nvoid,défaut de couleur,mancanza,void\n", encoding="utf-8")
+    po = locales / "fr" / "LC_MESSAGES" / "index.po"
+    cited = append(po, "# same as source: the Dutch word\n" + entry("void zijn", "void zijn")) + 1
+    marked_but_changed = append(po, "# same as source\n" + entry("void in a suit", "void in a suit (vide)")) + 1
+    unmarked = append(po, entry("void", "void"))
+    code, out = run_gate(locales, capsys)
+    assert code == 1
+    assert f"index.po:{cited}:" not in out
+    assert f"index.po:{marked_but_changed}: term: the English uses 'void'" in out
+    assert f"index.po:{unmarked}: term: the English uses 'void'" in out
+
+
 def test_report_counts_per_language_and_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The report counts translated, fuzzy, untranslated and obsolete messages per file."""
     po = tmp_path / "locales" / "fr" / "LC_MESSAGES" / "page.po"
