@@ -41,7 +41,7 @@ def test_narration_in_each_language(lang, words):
 
 
 @pytest.mark.parametrize("lang, name", [
-    ("en", "king of clubs"), ("fr", "roi de trèfle"), ("it", "re di fiori"), ("nl", "klaverenheer"),
+    ("en", "king of clubs"), ("fr", "roi de trèfle"), ("it", "re di fiori"), ("nl", "heer van klaveren"),
 ])
 def test_card_names_in_words(lang, name):
     """Cards are named in words for screen readers, in each language."""
