@@ -14,7 +14,8 @@ then checks each translated message against its English ``msgid`` and fails
   (the site shows them as text, never as markup);
 - ``copy``: the msgstr is the English msgid, copied, and longer than four words;
 - ``term``: the English uses a termbase term (``locales/glossary.csv``,
-  columns ``en,fr,it,nl``) and the translation does not use that language's term.
+  columns ``en,fr,it,nl``) and the translation does not use that language's term
+  (an entry with the translator comment ``# same as source`` is exempt, as from ``copy``);
 - ``spelling``: hunspell does not know a word of the translation and the word
   list ``locales/wordlist/<lang>.txt`` does not have it (``tools/spelling.py``);
   a missing hunspell or dictionary is a finding too, never a silent skip;
@@ -289,7 +290,7 @@ def entry_problems(entry: Entry, path: str, lang: str, termbase: Termbase | None
         same_on_purpose = any("same as source" in c for c in entry.comments)
         if translation.strip() == english.strip() and len(english.split()) > 4 and not same_on_purpose:
             findings.append(("copy", "the msgstr is the English msgid, copied; translate it or leave it empty"))
-        if termbase is not None:
+        if termbase is not None and not same_on_purpose:  # a word quoted as it is, e.g. Dutch "void zijn"
             findings += termbase.findings(lang, english, translation)
     return [Problem(path, entry.line, kind, reason) for kind, reason in findings]
 
