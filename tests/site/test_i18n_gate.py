@@ -106,6 +106,15 @@ def test_gate_checks_the_termbase(locales: Path, capsys: pytest.CaptureFixture[s
     assert f"index.po:{good}:" not in out
 
 
+def test_same_as_source_exempts_a_quoted_word_from_the_termbase() -> None:
+    """A word quoted as it is (``# same as source``), such as Dutch *void zijn* on the Italian page, needs no termbase term."""
+    termbase = i18n_check.Termbase([i18n_check.Term(("void",), {"fr": (), "it": ("mancanza",), "nl": ()}, 2)])
+    plain = parse_po(HEADER + entry("void zijn", "*void zijn*"), "t.po").messages[0]
+    quoted = parse_po(HEADER + "# same as source: a Dutch word\n" + entry("void zijn", "*void zijn*"), "t.po").messages[0]
+    assert [p.kind for p in i18n_check.entry_problems(plain, "t.po", "it", termbase)] == ["term"]
+    assert i18n_check.entry_problems(quoted, "t.po", "it", termbase) == []
+
+
 def test_report_counts_per_language_and_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The report counts translated, fuzzy, untranslated and obsolete messages per file."""
     po = tmp_path / "locales" / "fr" / "LC_MESSAGES" / "page.po"
