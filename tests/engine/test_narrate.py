@@ -21,13 +21,6 @@ def example_sentences(lang: str) -> list[str]:
     return narrate.narrate(events, lang, deal.names)
 
 
-@pytest.fixture(autouse=True)
-def compiled_catalogs():
-    if not list(narrate.LOCALE_DIR.glob("*/LC_MESSAGES/linger_longer.mo")):
-        pytest.fail("the engine's .mo catalogs are missing: run `nox -s tests` (it compiles them) "
-                    "or `python -m tools.catalogs`")
-
-
 @pytest.mark.parametrize("lang, words", [
     ("fr", ["cœur", "R♣"]), ("it", ["cuori", "K♣"]), ("nl", ["harten", "H♣"]), ("en", ["hearts", "K♣"]),
 ])

@@ -14,7 +14,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from tools.po import read_po
+from linger_i18n.po import read_po
 
 LANGS = {"en": "English", "fr": "Français", "it": "Italiano", "nl": "Nederlands"}
 KING_OF_CLUBS = {"en": "K♣", "fr": "R♣", "it": "K♣", "nl": "H♣"}
@@ -175,9 +175,6 @@ def test_the_themes_own_words_are_translated(built_site: Path, repo_root: Path, 
     """The theme's words (skip link, sidebar toggles, colour theme, next/previous, the search page's
     no-JavaScript message, the copyright holder, the footer credit) read in the page's language: none is
     left in English, each shows its translation."""
-    import sys
-
-    sys.path.insert(0, str(repo_root / "docs" / "_ext"))
     from linger_site import CREDIT, CREDIT_LINKS, THEME_CREDIT, THEME_WORDS
 
     catalog = {e.msgid: e.msgstr for e in read_po(repo_root / "locales" / lang / "LC_MESSAGES" / "linger_site.po").entries}
