@@ -5,9 +5,9 @@ Written in a page as::
     ```{translation-status}
     ```
 
-it renders one table per translated language (``linger_longer.languages``,
-each titled with its own name): a row per catalog
-file of ``locales/<lang>/LC_MESSAGES/`` with the percentage of its messages
+it renders one table per translated language of ``linger_longer.languages``,
+titled with the language's own name: a row per catalog file of
+``locales/<lang>/LC_MESSAGES/`` with the percentage of its messages
 that are translated (fuzzy entries count as untranslated: the site does not
 use them), the count behind it, and the date of the catalog's last change,
 then a row for all catalogs together.
