@@ -38,18 +38,16 @@ from linger_longer.languages import TRANSLATED, language
 
 from tools import spelling
 
-__all__ = [
-    "check_catalog",
-    "check_locales",
-    "plural_problems",
-    "main",
-]
+__all__ = ["FileReport", "check_catalog", "check_locales", "plural_problems", "wrap_problems", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = TRANSLATED
 
+
 @dataclasses.dataclass
 class FileReport:
+    """One catalog's counts and findings."""
+
     path: str
     lang: str
     translated: int

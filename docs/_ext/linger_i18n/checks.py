@@ -184,6 +184,8 @@ def _en_pattern(alternatives: tuple[str, ...]) -> re.Pattern[str]:
 
 @dataclasses.dataclass(frozen=True)
 class Term:
+    """One termbase row: the English alternatives, each language's, and the row's number in the file."""
+
     en: tuple[str, ...]
     target: dict[str, tuple[str, ...]]
     row: int
