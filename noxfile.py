@@ -43,7 +43,7 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHON = "3.11" if shutil.which("python3.11") else None
 CHROMIUM = Path("/usr/bin/chromium")
 SITE = ROOT / "build" / "site"
-LANGUAGES = project_languages()
+languages = project_languages()  # the module: languages.CODES, languages.LANGUAGES, ...
 
 
 def install(session: nox.Session, *groups: str) -> None:
@@ -74,7 +74,7 @@ def ensure_chromium(session: nox.Session) -> None:
 
 def ensure_hunspell(session: nox.Session) -> None:
     """Install hunspell and the translated languages' dictionaries for the i18n spell check when missing and we may."""
-    spelled = [lang for lang in LANGUAGES.LANGUAGES if lang.hunspell]
+    spelled = [lang for lang in languages.LANGUAGES if lang.hunspell]
     dics = [Path("/usr/share/hunspell", f"{lang.hunspell}.dic") for lang in spelled]
     packages = ("hunspell", *(lang.hunspell_package for lang in spelled))
     if shutil.which("hunspell") and all(p.exists() for p in dics):
@@ -151,9 +151,9 @@ def i18n(session: nox.Session) -> None:
 @nox.session(python=PYTHON, default=False)
 def preview(session: nox.Session) -> None:
     """Serve one language with live reload while you translate: nox -s preview -- fr."""
-    lang = session.posargs[0] if session.posargs else LANGUAGES.TRANSLATED[0]
-    if lang not in LANGUAGES.CODES:
-        session.error(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES.CODES)}")
+    lang = session.posargs[0] if session.posargs else languages.TRANSLATED[0]
+    if lang not in languages.CODES:
+        session.error(f"unknown language {lang!r}; choose one of {', '.join(languages.CODES)}")
     install(session, "docs")
     compile_engine_catalogs(session)
     session.run(
