@@ -7,17 +7,31 @@ dependency groups in ``pyproject.toml``.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import nox
 
 ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT))
 
-from tools.catalogs import compile_engine_catalogs as _compile_engine_catalogs  # noqa: E402
+
+def project_languages() -> ModuleType:
+    """The project's list of languages, ``engine/linger_longer/languages.py``, read as a file.
+
+    The nox process does not install the engine; that module uses the standard
+    library only and imports nothing from its package, so it loads on its own.
+    """
+    spec = importlib.util.spec_from_file_location("linger_languages", ROOT / "engine" / "linger_longer" / "languages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"
@@ -29,7 +43,7 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 PYTHON = "3.11" if shutil.which("python3.11") else None
 CHROMIUM = Path("/usr/bin/chromium")
 SITE = ROOT / "build" / "site"
-LANGS = ("en", "fr", "it", "nl")
+languages = project_languages()  # the module: languages.CODES, languages.LANGUAGES, ...
 
 
 def install(session: nox.Session, *groups: str) -> None:
@@ -39,9 +53,8 @@ def install(session: nox.Session, *groups: str) -> None:
 
 
 def compile_engine_catalogs(session: nox.Session) -> None:
-    """Compile locales/<lang>/LC_MESSAGES/linger_longer.po into the engine package (.mo)."""
-    written = _compile_engine_catalogs()
-    session.log(f"engine catalogs: {', '.join(str(p.relative_to(ROOT)) for p in written) or 'none yet'}")
+    """Compile locales/<lang>/LC_MESSAGES/linger_longer.po into the engine package (.mo); needs ``install``."""
+    session.run("python", "-m", "linger_i18n")
 
 
 def ensure_chromium(session: nox.Session) -> None:
@@ -60,19 +73,19 @@ def ensure_chromium(session: nox.Session) -> None:
 
 
 def ensure_hunspell(session: nox.Session) -> None:
-    """Install hunspell and the fr/it/nl dictionaries for the i18n spell check when missing and we may."""
-    from tools.spelling import DICTIONARIES, PACKAGES
-
-    dics = [Path("/usr/share/hunspell", f"{name}.dic") for name in DICTIONARIES.values()]
+    """Install hunspell and the translated languages' dictionaries for the i18n spell check when missing and we may."""
+    spelled = [lang for lang in languages.LANGUAGES if lang.hunspell]
+    dics = [Path("/usr/share/hunspell", f"{lang.hunspell}.dic") for lang in spelled]
+    packages = ("hunspell", *(lang.hunspell_package for lang in spelled))
     if shutil.which("hunspell") and all(p.exists() for p in dics):
         return
     if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
         env = {"DEBIAN_FRONTEND": "noninteractive"}
         session.run("apt-get", "update", external=True, env=env)
-        session.run("apt-get", "install", "-y", "--no-install-recommends", *PACKAGES, external=True, env=env)
+        session.run("apt-get", "install", "-y", "--no-install-recommends", *packages, external=True, env=env)
         return
     session.warn(f"hunspell or a dictionary is missing and cannot be installed here (needs root on Debian): "
-                 f"`sudo apt-get install -y {' '.join(PACKAGES)}`; the i18n gate fails until then")
+                 f"`sudo apt-get install -y {' '.join(packages)}`; the i18n gate fails until then")
 
 
 def ensure_node_modules(session: nox.Session) -> None:
@@ -86,7 +99,7 @@ def ensure_node_modules(session: nox.Session) -> None:
 
 
 def build_site(session: nox.Session, *args: str) -> None:
-    compile_engine_catalogs(session)
+    """Build the site (tools/build_site.py compiles the engine's catalogs first)."""
     session.run("python", "-m", "tools.build_site", *args)
 
 
@@ -103,7 +116,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def site(session: nox.Session) -> None:
-    """Build the four-language site into build/site/ (posargs: languages, --fresh)."""
+    """Build the site, every language, into build/site/ (posargs: languages, --fresh)."""
     install(session, "docs")
     ensure_node_modules(session)
     build_site(session, *session.posargs)
@@ -121,7 +134,7 @@ def serve(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, default=False)
 def locales(session: nox.Session) -> None:
-    """Regenerate the templates (docs, engine, site) and update the fr/it/nl catalogs."""
+    """Regenerate the templates (docs, engine, site) and update the translated languages' catalogs."""
     install(session, "docs")
     session.run("python", "-m", "tools.locales", *session.posargs)
 
@@ -131,15 +144,16 @@ def i18n(session: nox.Session) -> None:
     """Report translation progress per language and file; fail on broken entries."""
     ensure_hunspell(session)
     session.install("babel>=2.16")  # the wrapping check compares with Babel's canonical form
+    session.install("--no-deps", "-e", ".")  # the catalog package and the list of languages
     session.run("python", "-m", "tools.i18n_check", *session.posargs)
 
 
 @nox.session(python=PYTHON, default=False)
 def preview(session: nox.Session) -> None:
     """Serve one language with live reload while you translate: nox -s preview -- fr."""
-    lang = session.posargs[0] if session.posargs else "fr"
-    if lang not in LANGS:
-        session.error(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+    lang = session.posargs[0] if session.posargs else languages.TRANSLATED[0]
+    if lang not in languages.CODES:
+        session.error(f"unknown language {lang!r}; choose one of {', '.join(languages.CODES)}")
     install(session, "docs")
     compile_engine_catalogs(session)
     session.run(
@@ -163,5 +177,6 @@ def bench(session: nox.Session) -> None:
 @nox.session(python=PYTHON, default=False)
 def wheel(session: nox.Session) -> None:
     """Build the engine wheel (with its compiled catalogs) into build/dist/."""
+    session.install("--no-deps", "-e", ".")  # the catalog compiler
     compile_engine_catalogs(session)
     session.run("python", "-m", "pip", "wheel", "--no-deps", "--wheel-dir", "build/dist", ".")

@@ -19,13 +19,11 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 
-# The site extension (docs/_ext) and the repository root (for tools.catalogs,
-# shared with the nox sessions) come first; the walkthrough extension lives in
-# tutorial/linger_walkthrough.  The engine is normally installed (editable);
-# the source tree is only a fallback so a bare `sphinx-build` works too.
-sys.path.insert(0, str(DOCS / "_ext"))
-sys.path.insert(1, str(ROOT))
-sys.path.insert(2, str(ROOT / "tutorial"))
+# Sphinx finds local extensions on sys.path: the site's (docs/_ext, with the
+# catalog package linger_i18n) and the walkthrough's (tutorial/). The engine
+# and linger_i18n are normally installed (editable, see pyproject.toml); the
+# source tree is only a fallback so a bare `sphinx-build` works too.
+sys.path[:0] = [str(DOCS / "_ext"), str(ROOT / "tutorial")]
 if importlib.util.find_spec("linger_longer") is None:
     sys.path.append(str(ROOT / "engine"))
 
@@ -61,7 +59,7 @@ myst_heading_anchors = 3
 
 # -- Internationalisation ---------------------------------------------------
 
-language = "en"  # overridden per build with -D language=fr|it|nl
+language = "en"  # overridden per build with -D language=<code> (linger_longer/languages.py)
 locale_dirs = ["../locales/"]
 gettext_compact = False  # one catalog per page: translators claim files
 gettext_uuid = False

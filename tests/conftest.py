@@ -1,17 +1,28 @@
-"""Shared test set-up: the repository root on sys.path (for ``tools``) and the built site."""
+"""Shared test set-up: the engine's compiled catalogs, the built site, the browser.
+
+``tools`` and the site's extensions are importable through pytest's
+``pythonpath`` setting (``pyproject.toml``).
+"""
 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from linger_i18n.catalogs import compile_engine_catalogs
+from linger_longer.languages import CODES
+
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def engine_catalogs() -> list[Path]:
+    """The engine's narration catalogs, compiled into the package as ``nox -s tests`` does, so that a
+    plain ``pytest`` from a fresh clone narrates in every language (an up-to-date ``.mo`` is kept)."""
+    return compile_engine_catalogs()
 
 
 @pytest.fixture(scope="session")
@@ -24,8 +35,7 @@ def repo_root() -> Path:
 def built_site() -> Path:
     """build/site as ``nox -s site`` (and ``nox -s tests``, first) leaves it; never skipped."""
     site = Path(os.environ.get("LINGER_SITE", ROOT / "build" / "site"))
-    missing = [p for p in ("index.html", "en/index.html", "fr/index.html", "it/index.html", "nl/index.html")
-               if not (site / p).is_file()]
+    missing = [p for p in ("index.html", *(f"{code}/index.html" for code in CODES)) if not (site / p).is_file()]
     if missing:
         pytest.fail(f"{site} is not a built site (missing {', '.join(missing)}): run `nox -s site` first",
                     pytrace=False)

@@ -1,4 +1,4 @@
-"""Build the four-language site into ``build/site/`` (``nox -s site``).
+"""Build the site, every language of ``linger_longer.languages``, into ``build/site/`` (``nox -s site``).
 
 For each language, one Sphinx build::
 
@@ -13,8 +13,9 @@ then:
   with its stemmer, ``searchindex.js``) stay in each language's folder, so
   search keeps working per language;
 - ``build/site/index.html`` sends the reader to their browser's language
-  (``_static/linger-redirect.js``, no inline script) and, without
-  JavaScript, lists the four languages by their native names;
+  (``_static/linger-redirect.js``, no inline script; the site's language
+  codes reach it in the script's ``data-languages`` attribute) and, without
+  JavaScript, lists the languages by their native names;
 - ``tutorial/linger_walkthrough/pyodide_assets.py build/site`` adds Pyodide
   and the engine wheel when that script exists.
 
@@ -38,19 +39,10 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools.catalogs import compile_engine_catalogs
+from linger_i18n.catalogs import compile_engine_catalogs
+from linger_longer.languages import CODES, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES: dict[str, tuple[str, str]] = {
-    # code: (native name, one line in that language)
-    "en": ("English", "The rules of the card game, in English."),
-    "fr": ("Français", "Les règles du jeu de cartes, en français."),
-    "it": ("Italiano", "Le regole del gioco di carte, in italiano."),
-    "nl": ("Nederlands", "De spelregels van het kaartspel, in het Nederlands."),
-}
 REDIRECT_JS = "linger-redirect.js"
 FAVICON = "linger-favicon.svg"
 
@@ -94,7 +86,7 @@ def _same_everywhere(files: list[Path]) -> bool:
     return all(filecmp.cmp(first, other, shallow=False) for other in files[1:])
 
 
-def share_static(out: Path, langs: Sequence[str] = tuple(LANGUAGES)) -> dict[str, int]:
+def share_static(out: Path, langs: Sequence[str] = CODES) -> dict[str, int]:
     """Store assets identical in every language once, in ``<out>/_static``; rewrite the pages.
 
     Returns counts: ``shared`` files and ``kept`` language-specific files.
@@ -166,13 +158,14 @@ def write_root_index(out: Path) -> Path:
         icon_link = f'\n  <link rel="icon" href="_static/{FAVICON}">'
 
     alternates = "\n".join(
-        f'  <link rel="alternate" hreflang="{code}" href="{code}/index.html">' for code in LANGUAGES
+        f'  <link rel="alternate" hreflang="{code}" href="{code}/index.html">' for code in CODES
     )
     items = "\n".join(
-        f'      <li lang="{code}"><a href="{code}/index.html" hreflang="{code}">{html.escape(name)}</a>'
-        f"<span>{html.escape(line)}</span></li>"
-        for code, (name, line) in LANGUAGES.items()
+        f'      <li lang="{lang.code}"><a href="{lang.code}/index.html" hreflang="{lang.code}">{html.escape(lang.name)}</a>'
+        f"<span>{html.escape(lang.tagline)}</span></li>"
+        for lang in LANGUAGES
     )
+    codes = html.escape(" ".join(CODES))
     page = f"""<!doctype html>
 <html lang="en">
 <head>
@@ -182,7 +175,7 @@ def write_root_index(out: Path) -> Path:
   <title>Linger Longer</title>{icon_link}
 {alternates}
   <link rel="alternate" hreflang="x-default" href="index.html">
-  <script src="_static/{REDIRECT_JS}"></script>
+  <script src="_static/{REDIRECT_JS}" data-languages="{codes}"></script>
   <style>
     body {{ font-family: system-ui, sans-serif; line-height: 1.5; margin: 0 auto; max-width: 36rem; padding: 2rem 1rem; }}
     ul {{ list-style: none; padding: 0; }}
@@ -211,7 +204,7 @@ def add_pyodide(out: Path) -> None:
         subprocess.run([sys.executable, str(script), str(out)], cwd=ROOT, check=True)
 
 
-def build_site(langs: Sequence[str] = tuple(LANGUAGES), *, out: Path = ROOT / "build" / "site",
+def build_site(langs: Sequence[str] = CODES, *, out: Path = ROOT / "build" / "site",
                doctrees: Path = ROOT / "build" / "doctrees", fresh: bool = False,
                parallel: int | None = None, sphinx_jobs: str | None = None, srcdir: Path = ROOT / "docs",
                confdir: Path | None = None, pyodide: bool = True, log=print) -> dict[str, float]:
@@ -255,7 +248,7 @@ def build_site(langs: Sequence[str] = tuple(LANGUAGES), *, out: Path = ROOT / "b
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build_site", description=__doc__.split("\n\n")[0])
-    parser.add_argument("langs", nargs="*", default=list(LANGUAGES), help="languages (default: all four)")
+    parser.add_argument("langs", nargs="*", default=list(CODES), help=f"languages (default: all, {' '.join(CODES)})")
     parser.add_argument("--fresh", action="store_true",
                         help="start the languages from scratch: the full -W gate, and no pages left from removed sources")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
@@ -264,9 +257,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sphinx-jobs", default=None, help="passed to sphinx-build -j (e.g. auto)")
     parser.add_argument("--no-pyodide", action="store_true", help="skip Pyodide and the engine wheel")
     args = parser.parse_args(argv)
-    unknown = sorted(set(args.langs) - set(LANGUAGES))
+    unknown = sorted(set(args.langs) - set(CODES))
     if unknown:
-        parser.error(f"unknown language(s) {', '.join(unknown)}; choose from {', '.join(LANGUAGES)}")
+        parser.error(f"unknown language(s) {', '.join(unknown)}; choose from {', '.join(CODES)}")
     try:
         times = build_site(args.langs, out=args.out, doctrees=args.doctrees, fresh=args.fresh,
                            parallel=args.parallel, sphinx_jobs=args.sphinx_jobs, pyodide=not args.no_pyodide)

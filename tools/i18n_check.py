@@ -6,16 +6,12 @@ then checks each translated message against its English ``msgid`` and fails
 (exit status 1, one ``file:line: kind: reason`` line per finding) when:
 
 - ``syntax``: the file cannot be read as a ``.po`` catalog at that line;
-- ``placeholder``: ``{name}``, ``%s`` or ``%(name)s`` placeholders differ;
-- ``markup``: MyST/reST roles and their targets, inline code, ``**`` bold or
-  links differ (a glossary role in a translation keeps its English target:
-  ``{term}`atout <trump>```);
-- ``html``: the translation adds HTML tags that the English does not have
-  (the site shows them as text, never as markup);
-- ``copy``: the msgstr is the English msgid, copied, and longer than four words;
-- ``term``: the English uses a termbase term (``locales/glossary.csv``,
-  columns ``en,fr,it,nl``) and the translation does not use that language's term
-  (an entry marked ``# same as source`` that repeats its msgid is a cited word, not checked).
+- ``placeholder``, ``markup``, ``html``, ``copy``, ``term``: the message
+  differs from its English as :mod:`linger_i18n.checks` describes (placeholders,
+  roles and links, added HTML, an English copy, a termbase term not used);
+- ``plural``: the catalog's ``Plural-Forms`` header is not the language's
+  rule in ``linger_longer.languages`` (its plural messages would pick the
+  wrong form);
 - ``spelling``: hunspell does not know a word of the translation and the word
   list ``locales/wordlist/<lang>.txt`` does not have it (``tools/spelling.py``);
   a missing hunspell or dictionary is a finding too, never a silent skip;
@@ -23,281 +19,35 @@ then checks each translated message against its English ``msgid`` and fails
   re-wraps every catalog at 79 columns).
 
 The site build leaves out entries with ``syntax``, ``placeholder`` and
-``markup`` findings (those show in English), see ``tools/catalogs.py``.
-
->>> check_pair('Win the {term}`trick`.', 'Gagnez le {term}`pli`.')
-[('markup', "role {term}`pli` points to 'pli', the English to 'trick': keep the target, as in {term}`pli <trick>`")]
->>> check_pair('{name} draws %(count)s cards', '{nom} pioche %(count)s cartes')
-[('placeholder', 'placeholders differ: the translation lacks {name} and adds {nom}')]
->>> check_pair('Win the {term}`trick`.', 'Gagnez le {term}`pli <trick>`.')
-[]
+``markup`` findings (those show in English), see :mod:`linger_i18n.catalogs`.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
 import dataclasses
-import functools
 import io
 import re
 import sys
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: python tools/i18n_check.py
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from linger_i18n.checks import Termbase, entry_problems
+from linger_i18n.po import Catalog, Problem, read_po
+from linger_longer.languages import TRANSLATED, language
 
 from tools import spelling
-from tools.po import Catalog, Entry, Problem, read_po
 
-__all__ = [
-    "BLOCKING",
-    "Termbase",
-    "check_pair",
-    "entry_problems",
-    "check_catalog",
-    "check_locales",
-    "main",
-]
+__all__ = ["FileReport", "check_catalog", "check_locales", "plural_problems", "wrap_problems", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("fr", "it", "nl")
-BLOCKING = frozenset({"syntax", "placeholder", "markup"})
-"""Findings that make the build leave an entry out (English shows instead)."""
-
-REF_ROLES = frozenset({"term", "doc", "ref", "numref", "any", "card", "download", "keyword", "option"})
-_MYST_ROLE = re.compile(r"(?<!`)\{([A-Za-z][\w:.+-]*)\}`([^`]*)`")
-_REST_ROLE = re.compile(r"(?<![\w`]):([A-Za-z][\w:.+-]*):`([^`]*)`")
-_EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.DOTALL)
-_CODE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
-_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
-_AUTOLINK = re.compile(r"<((?:https?|mailto):[^>\s]+)>")
-_BRACE = re.compile(r"(?<!\{)\{([A-Za-z_][\w.]*|\d*)(![rsa])?(:[^{}]*)?\}(?![`}])")
-_PERCENT = re.compile(r"%(?:\([A-Za-z_]\w*\))?[-#0+]*(?:\d+|\*)?(?:\.\d+)?[sdifFeEgGxXorc]")
-_HTML = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>])[^<>]*>")
-
-
-def _roles(text: str) -> list[tuple[str, str, str]]:
-    """(name, target, written) for every role in MyST or reST syntax."""
-    found = []
-    for pattern in (_MYST_ROLE, _REST_ROLE):
-        for m in pattern.finditer(text):
-            name, content = m.group(1), m.group(2)
-            explicit = _EXPLICIT.match(content)
-            target = explicit.group(2) if explicit else content
-            if name.endswith("term") or name == "term":
-                target = " ".join(target.lower().split())
-            found.append((name, target.strip(), m.group(0)))
-    return found
-
-
-def _strip_roles(text: str) -> str:
-    return _REST_ROLE.sub(" ", _MYST_ROLE.sub(" ", text))
-
-
-def _plain(text: str) -> str:
-    """Running text for term matching: what a reader sees of the words.
-
-    A role with an explicit title shows its title and a glossary term its
-    word; card codes and the targets of page and section links are not words
-    of the text (the link shows the target's own title), nor are code spans
-    and placeholders such as ``{dealer}``.
-    """
-
-    def shown(m: re.Match[str]) -> str:
-        explicit = _EXPLICIT.match(m.group(2))
-        if explicit:
-            return explicit.group(1)
-        return m.group(2) if m.group(1).split(":")[-1] == "term" else " "
-
-    text = _MYST_ROLE.sub(shown, text)
-    text = _REST_ROLE.sub(shown, text)
-    return _BRACE.sub(" ", _CODE.sub(" ", text))
-
-
-def _placeholders(text: str) -> Counter[str]:
-    bare = _CODE.sub(" ", _strip_roles(text)) if "`" in text else text
-    found: Counter[str] = Counter()
-    for m in _BRACE.finditer(bare):
-        found["{" + m.group(1) + "}"] += 1
-    for m in _PERCENT.finditer(bare.replace("%%", "")):
-        found[m.group(0)] += 1
-    return found
-
-
-def _markup(text: str) -> dict[str, Counter[str]]:
-    rest = _strip_roles(text)
-    refs: Counter[str] = Counter()
-    others: Counter[str] = Counter()
-    for name, target, _written in _roles(text):
-        if name.split(":")[-1] in REF_ROLES:
-            refs[f"{{{name}}}→{target}"] += 1
-        else:
-            others[name] += 1
-    code = Counter(m.group(2).strip() for m in _CODE.finditer(rest))
-    links = Counter(m.group(2) for m in _LINK.finditer(rest)) + Counter(_AUTOLINK.findall(rest))
-    strong = Counter({"**": rest.count("**")}) if "**" in rest else Counter()
-    return {"refs": refs, "roles": others, "code": code, "links": links, "strong": strong}
-
-
-def _fmt(counter: Counter[str]) -> str:
-    return ", ".join(sorted(counter.elements())) or "none"
-
-
-def check_pair(msgid: str, msgstr: str) -> list[tuple[str, str]]:
-    """Compare one English message with one translation: (kind, reason) findings."""
-    findings: list[tuple[str, str]] = []
-    ph_en, ph_tr = _placeholders(msgid), _placeholders(msgstr)
-    if ph_en != ph_tr:
-        parts = []
-        if ph_en - ph_tr:
-            parts.append(f"the translation lacks {_fmt(ph_en - ph_tr)}")
-        if ph_tr - ph_en:
-            parts.append(f"adds {_fmt(ph_tr - ph_en)}")
-        findings.append(("placeholder", "placeholders differ: " + " and ".join(parts)))
-
-    en, tr = _markup(msgid), _markup(msgstr)
-    if en["refs"] != tr["refs"]:
-        en_roles = {(n, t) for n, t, _ in _roles(msgid)}
-        reason = None
-        for name, target, written in _roles(msgstr):
-            if name.split(":")[-1] in REF_ROLES and (name, target) not in en_roles:
-                same_role = [t for n, t in en_roles if n == name]
-                if name == "card":
-                    reason = (f"card {written} is not in the English ({', '.join(t for n, t in sorted(en_roles) if n == 'card') or 'no cards'}): "
-                              "card codes stay as in the English, the site shows them in the reader's language")
-                elif same_role and not _EXPLICIT.match(written.split("`")[1]):
-                    reason = (f"role {written} points to {target!r}, the English to {same_role[0]!r}: "
-                              f"keep the target, as in {{{name}}}`{written.split('`')[1]} <{same_role[0]}>`")
-                else:
-                    reason = f"role {written} points to {target!r}, which the English does not reference"
-                break
-        if reason is None:
-            missing = en["refs"] - tr["refs"]
-            reason = f"roles differ: the translation lacks {_fmt(missing)}" if missing else (
-                f"roles differ: English has {_fmt(en['refs'])}, the translation has {_fmt(tr['refs'])}")
-        findings.append(("markup", reason))
-    if en["roles"] != tr["roles"]:
-        findings.append(("markup", f"roles differ: English uses {_fmt(en['roles'])}, the translation {_fmt(tr['roles'])}"))
-    if sum(en["code"].values()) != sum(tr["code"].values()):
-        findings.append(("markup", f"inline code differs: English has {sum(en['code'].values())} `code` spans, "
-                                   f"the translation {sum(tr['code'].values())}"))
-    if en["links"] != tr["links"]:
-        findings.append(("markup", f"links differ: English links to {_fmt(en['links'])}, the translation to {_fmt(tr['links'])}"))
-    if en["strong"] != tr["strong"]:
-        findings.append(("markup", f"bold markers (**) differ: English has {en['strong']['**']}, "
-                                   f"the translation {tr['strong']['**']}"))
-
-    tags_en = Counter(t.lower() for t in _HTML.findall(_CODE.sub(" ", _strip_roles(msgid))))
-    tags_tr = Counter(t.lower() for t in _HTML.findall(_CODE.sub(" ", _strip_roles(msgstr))))
-    extra = tags_tr - tags_en
-    if extra:
-        findings.append(("html", f"the translation adds HTML tags the English does not have: {_fmt(extra)} "
-                                 "(they are shown as text)"))
-    return findings
-
-
-@functools.lru_cache(maxsize=None)
-def _en_pattern(alternatives: tuple[str, ...]) -> re.Pattern[str]:
-    """The English alternatives as whole words (plus a plural ``s``/``es``), compiled once."""
-    alts = "|".join(r"\s+".join(map(re.escape, a.split())) for a in alternatives)
-    return re.compile(rf"(?<!\w)(?:{alts})(?:s|es)?(?!\w)", re.IGNORECASE)
-
-
-@dataclasses.dataclass(frozen=True)
-class Term:
-    en: tuple[str, ...]
-    target: dict[str, tuple[str, ...]]
-    row: int
-
-    def en_pattern(self) -> re.Pattern[str]:
-        return _en_pattern(self.en)
-
-    def matches(self, lang: str, text: str) -> bool:
-        for alt in self.target.get(lang, ()):
-            stem = alt.rstrip("*")
-            words = r"\s+".join(map(re.escape, stem.split()))
-            if re.search(rf"(?<!\w){words}", text, re.IGNORECASE):
-                return True
-        return False
-
-
-class Termbase:
-    """The project's termbase: ``locales/glossary.csv`` with columns en,fr,it,nl,kind.
-
-    A cell may list alternatives separated by ``|`` (``pli|plis``). The English
-    matches whole words (plus a plural ``s``/``es``); a translation matches when
-    one of its alternatives starts a word of the msgstr. Only rows of kind
-    ``term`` (or with no kind) are checked; rows of kind ``name`` (profile and
-    variant names, which stay as code in the text) and ``rank letter`` are there
-    for translators and translation platforms.
-    """
-
-    def __init__(self, terms: Sequence[Term], path: str = "") -> None:
-        self.terms = list(terms)
-        self.path = path
-
-    @classmethod
-    def load(cls, path: Path) -> Termbase:
-        terms = []
-        with path.open(encoding="utf-8", newline="") as fh:
-            reader = csv.DictReader(fh)
-            for rowno, row in enumerate(reader, start=2):
-                en = tuple(a.strip() for a in (row.get("en") or "").split("|") if a.strip())
-                if not en or (row.get("kind") or "term").strip() != "term":
-                    continue
-                target = {
-                    lang: tuple(a.strip() for a in (row.get(lang) or "").split("|") if a.strip())
-                    for lang in LANGS
-                }
-                terms.append(Term(en, target, rowno))
-        return cls(terms, str(path))
-
-    def findings(self, lang: str, msgid: str, msgstr: str) -> list[tuple[str, str]]:
-        out = []
-        plain_en, plain_tr = _plain(msgid), _plain(msgstr)
-        for term in self.terms:
-            if not term.target.get(lang):
-                continue
-            if term.en_pattern().search(plain_en) and not term.matches(lang, plain_tr):
-                wanted = " | ".join(term.target[lang])
-                out.append(("term", f"the English uses {term.en[0]!r}; the {lang} termbase term is {wanted!r} "
-                                    f"(glossary.csv row {term.row})"))
-        return out
-
-
-def entry_problems(entry: Entry, path: str, lang: str, termbase: Termbase | None = None) -> list[Problem]:
-    """Every finding for one translated, non-fuzzy entry."""
-    if not entry.translated or entry.fuzzy or entry.obsolete or entry.is_header:
-        return []
-    findings: list[tuple[str, str]] = []
-    if entry.msgid_plural is None:
-        findings += check_pair(entry.msgid, entry.msgstr)
-        pairs = [(entry.msgid, entry.msgstr)]
-    else:
-        forms = entry.translations
-        # The singular form may leave out the count ("one card"); the others may not.
-        for i, form in enumerate(forms):
-            english = entry.msgid if i == 0 and len(forms) > 1 else entry.msgid_plural
-            for kind, reason in check_pair(english, form):
-                if i == 0 and kind == "placeholder" and _placeholders(form) <= _placeholders(entry.msgid_plural):
-                    continue
-                findings.append((kind, f"msgstr[{i}]: {reason}"))
-        pairs = [(entry.msgid_plural, forms[-1])]
-    for english, translation in pairs:
-        same_on_purpose = any("same as source" in c for c in entry.comments)
-        if translation.strip() == english.strip() and len(english.split()) > 4 and not same_on_purpose:
-            findings.append(("copy", "the msgstr is the English msgid, copied; translate it or leave it empty"))
-        quoted = same_on_purpose and translation.strip() == english.strip()  # a word of another language, cited
-        if termbase is not None and not quoted:
-            findings += termbase.findings(lang, english, translation)
-    return [Problem(path, entry.line, kind, reason) for kind, reason in findings]
+LANGS = TRANSLATED
 
 
 @dataclasses.dataclass
 class FileReport:
+    """One catalog's counts and findings."""
+
     path: str
     lang: str
     translated: int
@@ -318,7 +68,7 @@ class FileReport:
 def check_catalog(cat: Catalog, lang: str, termbase: Termbase | None = None) -> FileReport:
     """Count and check one parsed catalog."""
     translated = fuzzy = untranslated = 0
-    problems = list(cat.problems)
+    problems = list(cat.problems) + plural_problems(cat, lang)
     for entry in cat.entries:
         if entry.fuzzy:
             fuzzy += 1
@@ -328,6 +78,28 @@ def check_catalog(cat: Catalog, lang: str, termbase: Termbase | None = None) -> 
         else:
             untranslated += 1
     return FileReport(cat.path, lang, translated, fuzzy, untranslated, len(cat.obsolete), problems)
+
+
+_PLURAL_FORMS = re.compile(r"^Plural-Forms:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+
+
+def plural_problems(cat: Catalog, lang: str) -> list[Problem]:
+    """A catalog's ``Plural-Forms`` header must be its language's rule (``linger_longer.languages``).
+
+    gettext picks a plural message's form with that rule: another one shows the
+    wrong form, or none. A catalog without a header (or without the line) uses
+    gettext's default, English's rule, which is only right where the language's is.
+    """
+    try:
+        wanted = language(lang).plural_forms
+    except KeyError:
+        return []  # not a language of the project: nothing to compare with
+    found = _PLURAL_FORMS.search(cat.header.msgstr) if cat.header is not None else None
+    rule = found.group(1) if found else language("en").plural_forms
+    if rule == wanted:
+        return []
+    line = cat.header.line if cat.header is not None else 1
+    return [Problem(cat.path, line, "plural", f"Plural-Forms is {rule!r}; the {lang} rule is {wanted!r}")]
 
 
 def _display(path: Path, root: Path) -> str:

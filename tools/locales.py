@@ -1,10 +1,11 @@
-"""Regenerate the message templates and update the fr/it/nl catalogs (``nox -s locales``).
+"""Regenerate the message templates and update the translated catalogs (``nox -s locales``).
 
 1. ``sphinx-build -b gettext docs build/gettext``: one ``.pot`` per page;
 2. ``pybabel extract`` of the engine (domain ``linger_longer``: narration,
    card names, widget labels) and of the site extension (domain
    ``linger_site``: switcher label, translation notice) into ``build/gettext``;
-3. ``sphinx-intl update -p build/gettext -l fr -l it -l nl -d locales``:
+3. ``sphinx-intl update -p build/gettext -l fr -l it -l nl -d locales`` (every
+   translated language of ``linger_longer.languages``):
    new messages appear, changed ones turn ``#, fuzzy``, removed ones ``#~``;
 4. a normalising re-wrap of every catalog (one canonical wrapping at
    ``WIDTH`` columns, whatever editor a translator used), so diffs stay small.
@@ -19,13 +20,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools.po import read_po
+from linger_i18n.po import read_po
+from linger_longer.languages import TRANSLATED
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("fr", "it", "nl")
+LANGS = TRANSLATED
 WIDTH = 79
 KEYWORDS = ("_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "N_", "_t:2", "_pt:2c,3")
 

@@ -1,8 +1,9 @@
 """Spell check of the translations with hunspell (part of ``nox -s i18n``).
 
 Each language's translated, non-fuzzy ``msgstr`` texts go through Debian's
-hunspell dictionaries (packages ``hunspell-fr``, ``hunspell-it``,
-``hunspell-nl``) in one ``hunspell -l`` run per language, not one per entry.
+hunspell dictionaries (the dictionary and package of each language are in
+``linger_longer.languages``: ``hunspell-fr``, ...) in one ``hunspell -l`` run
+per language, not one per entry.
 Markup is stripped first, so only the words a reader sees are checked:
 
 - MyST roles keep their shown text: ``{term}`atout <trump>``` reads ``atout``;
@@ -36,7 +37,8 @@ import subprocess
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from tools.po import Catalog, Entry, Problem
+from linger_i18n.po import Catalog, Entry, Problem
+from linger_longer.languages import LANGUAGES, language
 
 __all__ = [
     "DICTIONARIES",
@@ -48,10 +50,10 @@ __all__ = [
     "check_catalogs",
 ]
 
-#: hunspell dictionary per site language (Debian: /usr/share/hunspell/<name>.dic).
-DICTIONARIES = {"fr": "fr_FR", "it": "it_IT", "nl": "nl_NL"}
+#: hunspell dictionary per translated language (Debian: /usr/share/hunspell/<name>.dic).
+DICTIONARIES = {lang.code: lang.hunspell for lang in LANGUAGES if lang.hunspell}
 #: The Debian packages that provide hunspell and those dictionaries.
-PACKAGES = ("hunspell", "hunspell-fr", "hunspell-it", "hunspell-nl")
+PACKAGES = ("hunspell", *(language(code).hunspell_package for code in DICTIONARIES))
 
 _SEARCH = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"), Path("/usr/share/myspell/dicts"))
 
@@ -163,7 +165,7 @@ def _dictionary(lang: str) -> str:
             return str(folder / name)
     raise SpellingUnavailable(
         f"the hunspell dictionary {name} is missing, so the {lang} spell check cannot run; install it with "
-        f"`apt-get install -y hunspell-{lang}`")
+        f"`apt-get install -y {language(lang).hunspell_package}`")
 
 
 def unknown_words(texts: Iterable[str], lang: str) -> set[str]:

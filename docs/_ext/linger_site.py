@@ -2,8 +2,8 @@
 
 - The ``{card}`KC``` role: a card in the page's language (``R♣`` in French),
   red suits marked, with a spoken name for screen readers.
-- Catalogs compiled tolerantly before each build (``tools/catalogs.py``): a
-  broken entry falls back to English instead of breaking the build.
+- Catalogs compiled tolerantly before each build (:mod:`linger_i18n.catalogs`):
+  a broken entry falls back to English instead of breaking the build.
 - Translated text never becomes raw HTML: a ``<script>`` in a ``msgstr`` is
   shown as text.
 - Template context for every page: the language switcher (native names,
@@ -30,6 +30,9 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.nodes import extract_messages
 from sphinx.writers.html5 import HTML5Translator
+
+from linger_i18n.catalogs import compile_language
+from linger_longer.languages import CODES, LANGUAGES, SOURCE
 
 __version__ = "0.1.0"
 
@@ -105,20 +108,13 @@ def theme_credit() -> str | None:
         return None
 
 
-#: The site's languages with their names in their own language.
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "fr": "Français",
-    "it": "Italiano",
-    "nl": "Nederlands",
-}
-DEFAULT_LANGUAGE = "en"
+DEFAULT_LANGUAGE = SOURCE
 
 
 def page_language(config: Config) -> str:
     """The site language of this build (``fr_BE`` reads as ``fr``; unknown as English)."""
     lang = (config.language or DEFAULT_LANGUAGE).replace("-", "_").split("_")[0].lower()
-    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    return lang if lang in CODES else DEFAULT_LANGUAGE
 
 
 # -- The {card} role ---------------------------------------------------------
@@ -217,8 +213,6 @@ class CountUntranslatedPages(SphinxTransform):
 
 def compile_catalogs(app: Sphinx, config: Config) -> None:
     """Compile this language's catalogs (tolerantly) and load the site's own domain."""
-    from tools.catalogs import compile_language
-
     lang = page_language(config)
     for locale_dir in config.locale_dirs:
         path = Path(app.srcdir, locale_dir)
@@ -265,10 +259,10 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
 
     context["linger_languages_label"] = str(_("Language"))
     context["linger_languages"] = [
-        {"code": code, "name": name, "href": href(code), "current": code == lang}
-        for code, name in LANGUAGES.items()
+        {"code": language.code, "name": language.name, "href": href(language.code), "current": language.code == lang}
+        for language in LANGUAGES
     ]
-    alternates = [{"hreflang": code, "href": href(code)} for code in LANGUAGES]
+    alternates = [{"hreflang": code, "href": href(code)} for code in CODES]
     if pagename == app.config.root_doc:
         default = f"{base}/index.html" if base else f"{up}index.html"
     else:

@@ -5,8 +5,9 @@ Written in a page as::
     ```{translation-status}
     ```
 
-it renders one table per language (French, Italian, Dutch): a row per catalog
-file of ``locales/<lang>/LC_MESSAGES/`` with the percentage of its messages
+it renders one table per translated language of ``linger_longer.languages``,
+titled with the language's own name: a row per catalog file of
+``locales/<lang>/LC_MESSAGES/`` with the percentage of its messages
 that are translated (fuzzy entries count as untranslated: the site does not
 use them), the count behind it, and the date of the catalog's last change,
 then a row for all catalogs together.
@@ -37,10 +38,10 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-__version__ = "0.1.0"
+from linger_i18n.po import read_po
+from linger_longer.languages import TRANSLATED, language
 
-#: Languages shown, with their names in their own language.
-LANGUAGES = {"fr": "Français", "it": "Italiano", "nl": "Nederlands"}
+__version__ = "0.1.0"
 
 #: The table's words (translatable: they go through the page's catalog).
 COLUMNS = ("Catalog", "Translated", "Messages", "Last change")
@@ -68,8 +69,6 @@ _COUNTS: dict[Path, tuple[tuple[int, int], tuple[int, int]]] = {}
 
 def count(po: Path) -> tuple[int, int]:
     """(translated, total) messages of a catalog; fuzzy and empty entries are not translated."""
-    from tools.po import read_po
-
     stat = po.stat()
     key = (stat.st_size, stat.st_mtime_ns)
     cached = _COUNTS.get(po)
@@ -180,7 +179,8 @@ class TranslationStatus(SphinxDirective):
         locales = locales.resolve()
         dates = git_dates(locales) if locales.is_dir() else {}
         out: list[nodes.Node] = []
-        for lang, name in LANGUAGES.items():
+        for lang in TRANSLATED:
+            name = language(lang).name
             rows = language_status(locales, lang, dates)
             for po in sorted((locales / lang / "LC_MESSAGES").rglob("*.po")):
                 self.env.note_dependency(str(po))

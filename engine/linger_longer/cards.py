@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Iterable
 
+from . import languages
+
 __all__ = [
     "LANGUAGES",
     "Card",
@@ -33,8 +35,8 @@ __all__ = [
     "rank_letter",
 ]
 
-#: The languages of the site, in the order the language switcher lists them.
-LANGUAGES: tuple[str, ...] = ("en", "fr", "it", "nl")
+#: The languages of the site, in the order the language switcher lists them (from :mod:`.languages`).
+LANGUAGES: tuple[str, ...] = languages.CODES
 
 
 _ONE_SUIT = (1 << 13) - 1  #: the 13 bits of one suit in a card set
@@ -126,12 +128,10 @@ _RANK_CODES = {r: str(r.value) for r in Rank if r <= 9} | {
 }
 _RANKS_BY_TEXT = {code: rank for rank, code in _RANK_CODES.items()} | {"10": Rank.TEN}
 
-#: Court-card and ace letters per language, from the source booklets.
+#: Court-card and ace letters per language, from the source booklets (:attr:`.languages.Language.rank_letters`).
 _COURT_LETTERS: dict[str, dict[Rank, str]] = {
-    "en": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"},
-    "fr": {Rank.ACE: "A", Rank.KING: "R", Rank.QUEEN: "D", Rank.JACK: "V"},
-    "it": {Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J"},
-    "nl": {Rank.ACE: "A", Rank.KING: "H", Rank.QUEEN: "V", Rank.JACK: "B"},
+    lang.code: dict(zip((Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK), lang.rank_letters, strict=True))
+    for lang in languages.LANGUAGES
 }
 
 

@@ -6,8 +6,8 @@ bots and, at each decision of seat 0 with at least two legal cards, times
 ms and the playouts a second (one playout = one candidate card finished in one
 sampled deal). It lives in the engine package so that the site's own engine
 worker can run it: ``nox -s bench`` calls it in CPython, under Pyodide in Node
-(``tools/bench_pyodide_bot.mjs``) and in Chromium on the Play page
-(``tools/bench_browser.py``); ``python -m linger_longer.timing 30 100`` prints it.
+(``tools/bench/pyodide_bot.mjs``) and in Chromium on the Play page
+(``tools/bench/browser.py``); ``python -m linger_longer.timing 30 100`` prints it.
 """
 
 from __future__ import annotations

@@ -15,11 +15,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from linger_longer.languages import CODES
+
+from tools.local_server import serve
+
 REPO = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("LINGER_SITE", REPO / "build" / "site"))
-from tools.local_server import serve  # noqa: E402
-
-LANGS = ("en", "fr", "it", "nl")
+LANGS = CODES
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 
 

@@ -10,10 +10,11 @@ import json
 from pathlib import Path
 
 import pytest
+from linger_longer.languages import CODES
 from linger_longer.walkthrough import branch_json, replay_json
 
 REPO = Path(__file__).resolve().parents[2]
-LANGS = ("en", "fr", "it", "nl")
+LANGS = CODES
 EXAMPLES = REPO / "tutorial" / "examples"
 LAST_TRUMP_PAGE = "profiles.html"  # docs/profiles.md embeds "winning with your last trump"
 WIDGET = '.linger-walkthrough[data-example="last-trump"]'

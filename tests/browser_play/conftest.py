@@ -18,8 +18,6 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # games.py, shared by the tests here
-
 _BROWSER = Path(__file__).resolve().parents[1] / "browser" / "conftest.py"
 _spec = importlib.util.spec_from_file_location("linger_browser_fixtures", _BROWSER)
 assert _spec is not None and _spec.loader is not None

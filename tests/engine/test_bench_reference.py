@@ -5,7 +5,7 @@ import random
 import pytest
 
 from linger_longer import FULL_DECK, Deal, Rules
-from tools.bench_engine import bare_playout
+from tools.bench.engine import bare_playout
 
 
 @pytest.mark.parametrize("profile", ["standard", "last-card"])

@@ -70,13 +70,13 @@ def test_without_inference_the_sampler_ignores_voids():
 def test_strength_order_strong_beats_rule_of_thumb_beats_random():
     """The strong bot beats the rule-of-thumb bot, which beats the random bot.
 
-    Paired comparison over the same 2,000 seeded 4-player deals (tools/bench_bots.py, the deals of the
+    Paired comparison over the same 2,000 seeded 4-player deals (tools/bench/bots.py, the deals of the
     10,000-deal figures on the opponents page): the lone bot's wins minus those of a field bot in the same
     seat. The 95 % interval of that gain must lie above zero; the margins are printed.
     """
     import os
 
-    from tools.bench_bots import run
+    from tools.bench.bots import run
 
     jobs = min(2, os.cpu_count() or 1)
     for hero, field, deals in (("monte-carlo", "rule-of-thumb", 2000), ("rule-of-thumb", "random", 2000)):

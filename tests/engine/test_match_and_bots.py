@@ -89,22 +89,6 @@ def test_bots_only_choose_legal_actions():
             deal.apply(action)
 
 
-def test_monte_carlo_bot_plays_legal_moves_and_is_deterministic():
-    """The sampling bot only chooses legal actions, sees no hidden card, and a seed fixes its choices."""
-    from linger_longer.bots import MonteCarloBot
-
-    rules = Rules.from_names("standard", ["grand-coup", "random-trump"][:1])
-    for seed in range(6):
-        deal = Deal.new(rules, 4, seed=seed)
-        first, second = MonteCarloBot(seed, samples=6), MonteCarloBot(seed, samples=6)
-        while not deal.is_over:
-            action = first.choose(deal)
-            assert action is second.choose(deal)
-            if deal.phase.value == "play":
-                assert action in deal.legal_plays()
-            deal.apply(action)
-
-
 def test_with_hidden_keeps_every_card_once():
     """Replacing hidden cards must use exactly the same cards and hand sizes."""
     from linger_longer import InvalidPositionError

@@ -1,4 +1,4 @@
-"""One test per rule of the rules contract (RULES.md), built through the public API."""
+"""One test per rule of the rules page (docs/how-to-play.md) and the profiles (docs/profiles.md), through the public API."""
 
 import random
 

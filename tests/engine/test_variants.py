@@ -1,4 +1,4 @@
-"""The six variants (RULES.md: Variants), each alone and in combination."""
+"""The six variants (the variants page, docs/variants.md), each alone and in combination."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The worked example of RULES.md (seed 002, §06): winning with your last trump, in its three readings."""
+"""The worked example "winning with your last trump" (docs/profiles.md), in its three readings."""
 
 from helpers import play, position
 from linger_longer import Card, CardDrawn, DealWon, EndReason, PlayerOut

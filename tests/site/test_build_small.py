@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tools.build_site import BuildError, build_language
-from tools.po import quote
+from linger_i18n.po import quote
 
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: fr\\n"\n\n'
 

@@ -16,15 +16,18 @@ from pathlib import Path
 
 import pytest
 
+from linger_i18n.catalogs import compile_catalog
+from linger_i18n.checks import check_pair
+from linger_i18n.po import parse_po, quote, read_po
+from linger_longer.languages import TRANSLATED, language
+
 from tools import i18n_check, spelling
 from tools.build_site import build_language
-from tools.catalogs import compile_catalog
 from tools.locales import WIDTH, normalise
-from tools.po import parse_po, quote, read_po
 
-HEADER = (
+HEADER = (  # a French catalog's header
     'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-    '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+    f'"Plural-Forms: {language("fr").plural_forms}\\n"\n\n'
 )
 
 
@@ -140,14 +143,14 @@ def test_report_counts_per_language_and_file(tmp_path: Path, capsys: pytest.Capt
 
 def test_glossary_role_keeps_its_english_target() -> None:
     """A translated glossary link must keep the English term as its target."""
-    assert i18n_check.check_pair("the {term}`trump`", "l'{term}`atout <trump>`") == []
-    (kind, reason), = i18n_check.check_pair("the {term}`trump`", "l'{term}`atout`")
+    assert check_pair("the {term}`trump`", "l'{term}`atout <trump>`") == []
+    (kind, reason), = check_pair("the {term}`trump`", "l'{term}`atout`")
     assert kind == "markup" and "{term}`atout <trump>`" in reason
 
 
 def test_card_codes_must_match() -> None:
     """Card roles are not translated: the code stays, the site localises the letters."""
-    (kind, reason), = i18n_check.check_pair("Lead {card}`KC`.", "Entamez {card}`RC`.")
+    (kind, reason), = check_pair("Lead {card}`KC`.", "Entamez {card}`RC`.")
     assert kind == "markup" and "RC" in reason
 
 
@@ -159,6 +162,29 @@ def test_plural_forms_may_drop_the_count_in_the_singular() -> None:
     )
     report = i18n_check.check_catalog(parse_po(text, "p.po"), "fr")
     assert [(p.line, p.kind) for p in report.problems] == [(11, "placeholder")]
+
+
+def test_a_catalog_carries_its_languages_plural_rule() -> None:
+    """gettext picks a plural message's form with the catalog's Plural-Forms header: a Dutch catalog with
+    the French rule, or a French one without the header (gettext then takes the English rule), is a
+    finding at the header; each language's own rule passes."""
+    dutch = i18n_check.check_catalog(parse_po(HEADER + entry("Trick", "Slag"), "nl.po"), "nl")
+    assert [(p.line, p.kind) for p in dutch.problems] == [(1, "plural")]
+    assert repr(language("nl").plural_forms) in dutch.problems[0].reason
+    bare = i18n_check.check_catalog(parse_po(entry("Trick", "Pli"), "fr.po"), "fr")
+    assert [p.kind for p in bare.problems] == ["plural"]
+    for lang in TRANSLATED:
+        header = HEADER.replace(language("fr").plural_forms, language(lang).plural_forms)
+        assert i18n_check.check_catalog(parse_po(header + entry("Trick", "x"), "p.po"), lang).problems == []
+
+
+def test_each_languages_plural_rule_is_the_one_new_catalogs_get() -> None:
+    """``nox -s locales`` creates a new language's catalogs with Babel's plural rule for it: the list of
+    languages names that same rule, so new catalogs pass the gate."""
+    from babel.messages.plurals import get_plural
+
+    for lang in TRANSLATED:
+        assert get_plural(lang).plural_forms == language(lang).plural_forms, lang
 
 
 def test_parser_reports_lines_and_keeps_going() -> None:
@@ -318,7 +344,7 @@ def test_the_real_catalogs_pass_the_spell_check(repo_root: Path) -> None:
     (a finding here is a typo to fix in the catalog, or a name or game word to add to locales/wordlist/)."""
     locales = repo_root / "locales"
     findings = []
-    for lang in ("fr", "it", "nl"):
+    for lang in TRANSLATED:
         pos = sorted((locales / lang / "LC_MESSAGES").rglob("*.po"))
         assert pos, f"no {lang} catalogs"
         cats = [(po, read_po(po, str(po.relative_to(repo_root)))) for po in pos]

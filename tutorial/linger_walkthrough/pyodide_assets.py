@@ -12,7 +12,7 @@ script fills ``<site>/_pyodide/`` once for the four languages with:
   with ``npm ci`` when ``node_modules/pyodide`` is missing;
 - the engine wheel, built with ``pip wheel . --no-deps`` from a clean copy of
   the project (so no stale ``build/lib`` leaks in), after compiling the
-  engine's catalogs (``tools.catalogs.compile_engine_catalogs``); the script
+  engine's catalogs (``linger_i18n.catalogs.compile_engine_catalogs``); the script
   checks that every ``linger_longer.mo`` is inside;
 - ``pyodide-lock.json``: Pyodide's own lock plus an entry for the engine wheel
   with its sha256, so that ``loadPackage('linger-longer')`` finds the wheel by
@@ -65,11 +65,8 @@ def ensure_node_modules() -> Path:
 
 def compile_catalogs() -> None:
     """Compile the engine's catalogs into the package (the site's helper; up-to-date files are kept)."""
-    sys.path.insert(0, str(REPO))
-    try:
-        from tools.catalogs import compile_engine_catalogs
-    finally:
-        sys.path.remove(str(REPO))
+    from linger_i18n.catalogs import compile_engine_catalogs
+
     compile_engine_catalogs()
 
 

@@ -20,8 +20,8 @@ Measured, cold (a fresh browser profile: empty HTTP and code caches) and warm
   the page's own engine worker (``linger_longer.timing`` on fixed decisions,
   the Play page's sample count), against its budget of 200 ms a move.
 
-Run alone with ``python tools/bench_browser.py [build/site]``; ``tools/bench.py``
-calls :func:`run`.
+Run alone with ``python -m tools.bench.browser [build/site]``; ``python -m
+tools.bench`` calls :func:`run`.
 """
 
 from __future__ import annotations
@@ -34,13 +34,10 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.local_server import serve
 
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tools.local_server import serve  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = "en/profiles.html"  # holds "winning with your last trump" and three more walkthroughs
 WIDGET = '.linger-walkthrough[data-example="last-trump"]'
 RUNS = 5
@@ -178,7 +175,7 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
     """Measure and print; return the figures (milliseconds and bytes)."""
 
     if not (site / PAGE).is_file() or not (site / "_pyodide" / "pyodide-lock.json").is_file():
-        raise SystemExit(f"bench_browser: no built site in {site}: run `nox -s site` first")
+        raise SystemExit(f"tools.bench.browser: no built site in {site}: run `nox -s site` first")
     with tempfile.TemporaryDirectory() as root:
         # Served root: the site's folders (linked, untouched) plus the bare page in _bench/.
         served = Path(root)

@@ -1,11 +1,11 @@
 // Time the Monte-Carlo bot under Pyodide (Node, offline, the npm package the site serves):
 // runs linger_longer.timing's measure() against the engine source tree.
-// Usage: node tools/bench_pyodide_bot.mjs [SAMPLES ...]   (prints one JSON line per sample count)
-import { loadPyodide } from '../node_modules/pyodide/pyodide.mjs';
+// Usage: node tools/bench/pyodide_bot.mjs [SAMPLES ...]   (prints one JSON line per sample count)
+import { loadPyodide } from '../../node_modules/pyodide/pyodide.mjs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
 pyodide.FS.mkdirTree('/repo');
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, '/repo');

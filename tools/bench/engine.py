@@ -1,13 +1,13 @@
 """Engine benchmarks for ``nox -s bench``: playout speed, step cost, and bot strength.
 
 Each runs on one core (the process is pinned to one CPU where the platform
-allows). The goal, from issue 2, is the first figure: at least 12,000 random
-4-player deals a second, which the issue gives as the speed of a compact
-implementation of the rules on these machines.
+allows). The goal is the first figure: at least 12,000 random 4-player deals
+a second, the speed of a compact implementation of the rules on these
+machines.
 
 :func:`bare_playout` below is such a compact implementation, written here to
 have one to measure: cards as ints, no events, no checks. It is leaner than the
-one the issue measured (on a quiet core it plays about twice the goal), so the
+one that goal was measured with (on a quiet core it plays about twice the goal), so the
 engine's speed against it is printed for reference, not as the goal. They are
 timed in the same process, in alternating rounds, so the machine's swings in
 speed hit both alike.
@@ -26,10 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools.bench import Figure
+from tools.bench.figure import Figure
 
 ROUNDS, ROUND_DEALS = 20, 1_000  # 20,000 deals a profile, timed in short rounds
 BOT_DEALS = 10_000
@@ -219,7 +216,7 @@ for _ in range(int(sys.argv[1])):
 
 _BARE_SCRIPT = """
 import random, sys
-from tools.bench_engine import bare_playout
+from tools.bench.engine import bare_playout
 rng = random.Random(1)
 for _ in range(int(sys.argv[1])):
     deck = list(range(52))
@@ -259,12 +256,12 @@ def instructions(deals: int = 1000) -> list[Figure]:
 
 
 BENCHMARKS = [playouts, versus_bare, step_cost, bots]
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def in_subprocess() -> list[Figure]:
     """Run the engine benchmarks in their own process, so pinning it to one core affects nothing else."""
-    done = subprocess.run([sys.executable, "-m", "tools.bench_engine", "--json", "--instructions"], cwd=ROOT, check=True,
+    done = subprocess.run([sys.executable, "-m", "tools.bench.engine", "--json", "--instructions"], cwd=ROOT, check=True,
                           capture_output=True, text=True)
     return [Figure(**json.loads(line)) for line in done.stdout.splitlines() if line.startswith("{")]
 

@@ -1,9 +1,8 @@
-"""Benchmarks (``nox -s bench``): the engine, the site build, and the walkthroughs in a browser.
+"""Site build figures for ``nox -s bench``, measured on a copy of docs/ and locales/ in build/bench/.
 
-Site build figures (measured on a copy of docs/ and locales/ in build/bench/,
-so the real catalogs and build/site are never touched):
+The real catalogs and build/site are never touched:
 
-- full: a fresh four-language build, exactly as ``nox -s site -- --fresh``;
+- full: a fresh build of every language, exactly as ``nox -s site -- --fresh``;
 - one language after a one-line ``.po`` change, incremental (only the edited
   page is re-read), measured twice:
   * warm: in a process that has already imported Sphinx, as a preview server
@@ -13,63 +12,26 @@ so the real catalogs and build/site are never touched):
     interpreter start-up and about a second of imports (Sphinx, docutils,
     MyST, Furo) to the same work.
 
-Engine figures: add a function to ``ENGINE_BENCHMARKS``; it returns a list of
-:class:`Figure`. The browser figures come from ``tools/bench_browser.py``
-when it exists.
+The warm rebuild runs in a worker process: ``python -m tools.bench.build
+--warm-worker LANG OUT DOCTREES SRCDIR`` (started by :func:`bench_site`).
 """
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import importlib.util
 import re
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from linger_longer.languages import CODES
 
+from tools.bench.figure import Figure
 from tools.build_site import build_site, share_static, sphinx_command
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "build" / "bench"
-
-
-@dataclasses.dataclass
-class Figure:
-    """One measured figure, with an optional goal and whether it was met."""
-
-    name: str
-    value: float
-    unit: str = "s"
-    goal: str = ""
-    ok: bool | None = None
-
-    def __str__(self) -> str:
-        verdict = "" if self.ok is None else ("  ok" if self.ok else "  MISSED")
-        goal = f"  (goal: {self.goal})" if self.goal else ""
-        return f"{self.name:<58} {self.value:>9.3f} {self.unit}{goal}{verdict}"
-
-
-# -- Engine benchmarks: the engine's owner adds functions here -------------------
-
-def _engine_benchmarks() -> list[Figure]:
-    from tools.bench_engine import in_subprocess
-
-    return in_subprocess()
-
-
-ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [_engine_benchmarks]
-"""Each function runs one engine benchmark and returns its figures (see ``tools/bench_engine.py``)."""
-ENGINE_BENCHMARKS.append(lambda: importlib.import_module("tools.bench_bots").bench_figures())  # bot strength
-
-
-# -- Site build ------------------------------------------------------------------
 
 
 def _prepare_sources() -> tuple[Path, Path]:
@@ -116,7 +78,7 @@ def _warm_worker(lang: str, out: Path, doctrees: Path, srcdir: Path) -> None:
 
 
 def bench_site(lang: str = "fr", page: str = "how-to-play") -> list[Figure]:
-    """Full four-language build, then one language after a one-line .po change."""
+    """Full build of every language, then one language after a one-line .po change."""
     srcdir, locales = _prepare_sources()
     out, doctrees = BENCH / "site", BENCH / "doctrees"
     for path in (out, doctrees):
@@ -130,7 +92,7 @@ def bench_site(lang: str = "fr", page: str = "how-to-play") -> list[Figure]:
     po = locales / lang / "LC_MESSAGES" / f"{page}.po"
 
     worker = subprocess.Popen(
-        [sys.executable, "-m", "tools.bench", "--warm-worker", lang, str(out), str(doctrees), str(srcdir)],
+        [sys.executable, "-m", "tools.bench.build", "--warm-worker", lang, str(out), str(doctrees), str(srcdir)],
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )
     assert worker.stdin and worker.stdout
@@ -160,7 +122,7 @@ def bench_site(lang: str = "fr", page: str = "how-to-play") -> list[Figure]:
     tenth = full / 10
     return [
         Figure("site: full build, 4 languages, fresh", full),
-        *(Figure(f"site:   of which sphinx-build {code}", times[code]) for code in ("en", "fr", "it", "nl")),
+        *(Figure(f"site:   of which sphinx-build {code}", times[code]) for code in CODES),
         Figure(f"site: rebuild {lang} after editing one msgstr, warm", warm, goal=f"< {tenth:.3f} s",
                ok=warm < tenth),
         Figure(f"site: same, cold process (python -m tools.build_site {lang})", cold),
@@ -168,38 +130,9 @@ def bench_site(lang: str = "fr", page: str = "how-to-play") -> list[Figure]:
     ]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("engine", "site", "browser"), action="append")
-    parser.add_argument("--warm-worker", nargs=4, metavar=("LANG", "OUT", "DOCTREES", "SRCDIR"),
-                        help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.warm_worker:
-        lang, out, doctrees, srcdir = args.warm_worker
-        _warm_worker(lang, Path(out), Path(doctrees), Path(srcdir))
-        return 0
-    parts = args.only or ["engine", "site", "browser"]
-    figures: list[Figure] = []
-    if "engine" in parts:
-        for bench in ENGINE_BENCHMARKS:
-            for fig in bench():
-                print(fig, flush=True)
-                figures.append(fig)
-    if "site" in parts:
-        for fig in bench_site():
-            print(fig, flush=True)
-            figures.append(fig)
-    if "browser" in parts and (ROOT / "tools" / "bench_browser.py").exists():
-        spec = importlib.util.spec_from_file_location("bench_browser", ROOT / "tools" / "bench_browser.py")
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        module.run(ROOT / "build" / "site")
-    missed = [f for f in figures if f.ok is False]
-    for f in missed:
-        print(f"goal missed: {f.name}", file=sys.stderr)
-    return 1 if missed else 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    if sys.argv[1:2] != ["--warm-worker"] or len(sys.argv) != 6:
+        print("usage: python -m tools.bench.build --warm-worker LANG OUT DOCTREES SRCDIR "
+              "(started by python -m tools.bench)", file=sys.stderr)
+        raise SystemExit(2)
+    _warm_worker(sys.argv[2], Path(sys.argv[3]), Path(sys.argv[4]), Path(sys.argv[5]))

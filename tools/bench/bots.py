@@ -2,9 +2,9 @@
 
 Usage::
 
-    python -m tools.bench_bots                       # the default plan (see PLAN below)
-    python -m tools.bench_bots --deals 2000 --pairs rule-of-thumb:random
-    python -m tools.bench_bots --samples 60 --mc-deals 1000 --jobs 2
+    python -m tools.bench.bots                       # the default plan (see PLAN below)
+    python -m tools.bench.bots --deals 2000 --pairs rule-of-thumb:random
+    python -m tools.bench.bots --samples 60 --mc-deals 1000 --jobs 2
 
 One "hero" bot sits at a seat that moves round the table deal by deal (and
 the dealer moves too), three copies of the "field" bot take the other seats.
@@ -14,7 +14,7 @@ interval); an even share at a table of four is 25 %. Each deal is seeded, so
 the figures do not depend on how many processes share the work.
 
 The Monte-Carlo bot's move time is measured here in CPython; the browser's
-(Pyodide) is measured by ``tools/bench_pyodide_bot.mjs`` when Node finds the
+(Pyodide) is measured by ``tools/bench/pyodide_bot.mjs`` when Node finds the
 site's Pyodide.
 """
 
@@ -31,8 +31,9 @@ import sys
 import time
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tools.bench.figure import Figure
+
+ROOT = Path(__file__).resolve().parents[2]
 
 STRENGTHS = ("random", "rule-of-thumb", "monte-carlo")
 #: Deals per pairing without the Monte-Carlo bot (fast), and with it (about 0.1 s a deal per MC seat).
@@ -140,7 +141,6 @@ def _chunk(args: tuple[str, str, str, int, int, int]) -> tuple[list[bool], list[
 def _play(hero: str, field: str, profile: str, deals: int, samples: int, jobs: int) -> tuple[list[bool], list[float]]:
     size = max(1, min(250, deals // (jobs * 4) or 1))
     chunks = [(hero, field, profile, a, min(deals, a + size), samples) for a in range(0, deals, size)]
-    started = time.perf_counter()
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             parts = pool.map(_chunk, chunks)
@@ -184,8 +184,7 @@ def paired_gain(wins: list[bool], base: list[bool], z: float = 1.959964) -> tupl
 
 def figures(deals: int = DEALS, mc_deals: int = MC_DEALS, samples: int | None = None,
             jobs: int | None = None, pairs=PAIRS, profiles=PROFILES, out=None) -> list:
-    """Run the plan and return :class:`tools.bench.Figure` rows (win rates in %)."""
-    from tools.bench import Figure
+    """Run the plan and return :class:`~tools.bench.figure.Figure` rows (win rates in %)."""
     from linger_longer.play import MONTE_CARLO_SAMPLES
 
     samples = samples or MONTE_CARLO_SAMPLES
@@ -224,11 +223,8 @@ def bench_figures() -> list:
     """The figures ``nox -s bench`` prints, in a subprocess using every core (Monte-Carlo pairings lighter)."""
     import subprocess
 
-    from tools.bench import Figure
-
-    root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-m", "tools.bench_bots", "--json", "--mc-deals", str(BENCH_MC_DEALS)],
-                          cwd=root, check=True,
+    done = subprocess.run([sys.executable, "-m", "tools.bench.bots", "--json", "--mc-deals", str(BENCH_MC_DEALS)],
+                          cwd=ROOT, check=True,
                           capture_output=True, text=True)
     rows = [Figure(**json.loads(line)) for line in done.stdout.splitlines() if line.startswith("{")]
     return rows + strong_bot_speed()
@@ -237,22 +233,20 @@ def bench_figures() -> list:
 def strong_bot_speed() -> list:
     """The strong bot's speed on fixed decisions (linger_longer.timing): CPython here, Pyodide under Node.
 
-    The browser's figure (the Play page's own worker in Chromium) is printed by tools/bench_browser.py.
+    The browser's figure (the Play page's own worker in Chromium) is printed by :mod:`tools.bench.browser`.
     """
     import shutil
     import subprocess
 
     from linger_longer.play import MONTE_CARLO_SAMPLES
     from linger_longer.timing import measure
-    from tools.bench import Figure
 
     rows = []
     runs = [("CPython", measure(MONTE_CARLO_SAMPLES))]
     node = shutil.which("node")
-    root = Path(__file__).resolve().parent.parent
-    if node and (root / "node_modules" / "pyodide").is_dir():
-        done = subprocess.run([node, str(root / "tools" / "bench_pyodide_bot.mjs"), str(MONTE_CARLO_SAMPLES)],
-                              cwd=root, capture_output=True, text=True, check=True)
+    if node and (ROOT / "node_modules" / "pyodide").is_dir():
+        done = subprocess.run([node, str(Path(__file__).with_name("pyodide_bot.mjs")), str(MONTE_CARLO_SAMPLES)],
+                              cwd=ROOT, capture_output=True, text=True, check=True)
         runs.append(("Pyodide in Node", json.loads(done.stdout.splitlines()[-1])))
     for runtime, result in runs:
         rows.append(Figure(f"bots: strong bot move ({result['samples']} samples), median, {runtime}",
@@ -272,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profiles", default=",".join(PROFILES))
     parser.add_argument("--no-void-inference", action="store_true",
                         help="the Monte-Carlo bot ignores the voids it has seen (the bot before they were used)")
-    parser.add_argument("--json", action="store_true", help="one JSON figure a line (for tools/bench.py)")
+    parser.add_argument("--json", action="store_true", help="one JSON figure a line (for python -m tools.bench)")
     args = parser.parse_args(argv)
     global INFER_VOIDS
     INFER_VOIDS = not args.no_void_inference

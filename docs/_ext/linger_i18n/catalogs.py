@@ -1,7 +1,8 @@
 """Compile ``.po`` catalogs to ``.mo``, leaving out entries that would break things.
 
-Used by the site extension (docs catalogs, before each Sphinx build) and by
-the nox helper ``compile_engine_catalogs`` (the engine's narration domain).
+Used by the site extension (docs catalogs, before each Sphinx build), by the
+site build and the engine wheel (:func:`compile_engine_catalogs`, the engine's
+narration domain: ``python -m linger_i18n``).
 
 An entry is left out, so that its message shows in English, when it has a
 syntax error, a placeholder that differs from the English (the engine would
@@ -15,18 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools.i18n_check import BLOCKING, entry_problems
-from tools.po import Problem, read_po, write_mo
+from .checks import BLOCKING, entry_problems
+from .po import Problem, read_po, write_mo
 
 __all__ = ["compile_catalog", "compile_language", "compile_engine_catalogs", "ENGINE_DOMAIN"]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]  # docs/_ext/linger_i18n/catalogs.py
 ENGINE_DOMAIN = "linger_longer"
 ENGINE_LOCALE = ROOT / "engine" / "linger_longer" / "locale"
 
@@ -96,8 +93,3 @@ def compile_engine_catalogs(locales: Path = ROOT / "locales", target: Path = ENG
         compile_catalog(po, mo, lang)
         written.append(mo)
     return written
-
-
-if __name__ == "__main__":
-    for path in compile_engine_catalogs():
-        print(path.relative_to(ROOT))
