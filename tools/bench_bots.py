@@ -186,7 +186,7 @@ def figures(deals: int = DEALS, mc_deals: int = MC_DEALS, samples: int | None = 
             jobs: int | None = None, pairs=PAIRS, profiles=PROFILES, out=None) -> list:
     """Run the plan and return :class:`tools.bench.Figure` rows (win rates in %)."""
     from tools.bench import Figure
-    from linger_longer.play import MONTE_CARLO_SAMPLES
+    from linger_longer.web.record import MONTE_CARLO_SAMPLES
 
     samples = samples or MONTE_CARLO_SAMPLES
     jobs = jobs or os.cpu_count() or 1
@@ -242,7 +242,7 @@ def strong_bot_speed() -> list:
     import shutil
     import subprocess
 
-    from linger_longer.play import MONTE_CARLO_SAMPLES
+    from linger_longer.web.record import MONTE_CARLO_SAMPLES
     from linger_longer.timing import measure
     from tools.bench import Figure
 

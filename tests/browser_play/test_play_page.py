@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from games import cpython_game
-from linger_longer.play import Settings, compare, decode_query, encode_query, hint, new_game, play
+from linger_longer.web.play import Settings, compare, decode_query, encode_query, hint, new_game, play
 
 from linger_browser_fixtures import watch_context, watch_page
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from linger_longer import scenario, walkthrough
+from linger_longer import scenario
+from linger_longer.web import walkthrough
 from linger_longer.scenario import ScenarioError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "tutorial" / "examples"

@@ -2,7 +2,7 @@
 /**
  * The Play page's pure logic (no DOM): the settings form as a URL query, the words the page shows
  * for a view of the game, the score table's rows. The rules and the game live in the engine
- * (linger_longer.play); the page only asks it and draws what it answers.
+ * (linger_longer.web.play); the page only asks it and draws what it answers.
  */
 import { format } from './linger-model.mjs';
 
@@ -22,7 +22,7 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  */
 
 /**
- * @typedef {object} Settings the engine's settings (linger_longer.play.Settings.to_json)
+ * @typedef {object} Settings the engine's settings (linger_longer.web.settings.Settings.to_json)
  * @property {number} players
  * @property {string} profile
  * @property {string[]} variants
@@ -81,7 +81,7 @@ export function randomSeed(random = Math.random) {
 
 /**
  * What the page says under the toolbar for a view: whose turn, or how the deal or match ended.
- * @param {any} view a view from the engine (linger_longer.play)
+ * @param {any} view a view from the engine (linger_longer.web.play)
  * @param {Record<string, string>} labels
  */
 export function turnMessage(view, labels) {
