@@ -102,8 +102,8 @@ class Game:
 
     def apply(self, action: Card | Suit) -> None:
         """Play one action of the seat to act and record it; a finished deal is scored in the match."""
-        state = self.current
-        deal = state.deal
+        played = self.current
+        deal = played.deal
         if deal.is_over:
             raise PlayError(N_("The deal is over."))
         seat = deal.to_act
@@ -111,18 +111,18 @@ class Game:
             events = deal.apply(action)
         except IllegalPlayError as error:
             raise PlayError("{reason}", reason=str(error)) from None
-        state.actions.append(action_code(action))
-        state.seats.append(seat)  # type: ignore[arg-type]
-        state.events.append(events)
+        played.actions.append(action_code(action))
+        played.seats.append(seat)  # type: ignore[arg-type]
+        played.events.append(events)
         if deal.is_over:
             self.match.record(deal.outcome)  # type: ignore[arg-type]
 
     def bots_play(self) -> None:
         """The computer plays every seat but the human's until the human is to act or the deal ends."""
-        state = self.current
-        deal = state.deal
+        played = self.current
+        deal = played.deal
         while not deal.is_over and deal.to_act != self.settings.seat:
-            bot = opponent(self.settings.strength, bot_seed(self.settings.seed, state.index, len(state.actions)))
+            bot = opponent(self.settings.strength, bot_seed(self.settings.seed, played.index, len(played.actions)))
             self.apply(bot.choose(deal))
 
     def human_play(self, action: Card | Suit, lang: str) -> str | None:
