@@ -10,5 +10,6 @@ here decides a rule: every rule is the core's (:mod:`linger_longer.game`).
 - :mod:`.walkthrough`: worked examples as walkthrough steps;
 - the Play page: :mod:`.settings` (settings and URL codec), :mod:`.record` (replaying the record),
   :mod:`.views` (what the human's seat is shown), :mod:`.hint`, :mod:`.compare`, :mod:`.export`,
-  and :mod:`.play`, the requests the page sends, answered as JSON.
+  and :mod:`.play`, the requests the page sends, answered as JSON (:mod:`.json_text`); a request
+  the game refuses (:class:`~.errors.PlayError`) is answered with its reason in the reader's language.
 """

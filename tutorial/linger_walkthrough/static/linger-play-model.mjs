@@ -33,18 +33,18 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  */
 
 /**
- * The form's values as the page's URL query (the engine checks it: decode_query_json).
- * The keys and their order are the engine's (encode_query), so a link reads the same either way.
+ * The form's values as the page's URL query (the engine checks it: the 'decode-query' request).
+ * The keys and their order are the engine's (encode_query, handed to the page as data), so a link
+ * reads the same either way; the form's fields are named by those keys, trump and the other
+ * variants together making up `variants`.
  * @param {FormValues} values
+ * @param {readonly string[]} queryKeys the engine's query keys, in order
  * @returns {string}
  */
-export function queryFromForm(values) {
-  const variants = [values.trump, ...values.variants].filter(Boolean).join(',');
-  const pairs = [
-    ['players', values.players], ['profile', values.profile], ['variants', variants], ['mode', values.mode],
-    ['seat', values.seat], ['bot', values.bot], ['seed', values.seed.trim()],
-  ];
-  return pairs.map(([key, value]) => `${key}=${encodeURIComponent(value).replace(/%2C/g, ',')}`).join('&');
+export function queryFromForm(values, queryKeys) {
+  /** @type {Record<string, string>} */
+  const fields = { ...values, variants: [values.trump, ...values.variants].filter(Boolean).join(','), seed: values.seed.trim() };
+  return queryKeys.map((key) => `${key}=${encodeURIComponent(fields[key] ?? '').replace(/%2C/g, ',')}`).join('&');
 }
 
 /**

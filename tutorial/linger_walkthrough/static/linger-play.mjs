@@ -190,7 +190,7 @@ class PlayPage {
     this.root.dataset.engine = 'live';
     this.setStatus('', 'live');
     const params = new URLSearchParams(location.search);
-    const query = this.queryKeys.some((key) => params.has(key)) ? location.search.slice(1) : queryFromForm(this.formValues());
+    const query = this.queryKeys.some((key) => params.has(key)) ? location.search.slice(1) : queryFromForm(this.formValues(), this.queryKeys);
     const saved = sessionStorage.getItem(STORAGE_KEY);
     await this.run(async () => {
       const settings = await this.engine.call('decode-query', this.lang, query, randomSeed());
@@ -218,7 +218,7 @@ class PlayPage {
   /** A new game from the form (the engine checks every value and names a bad one). */
   async startFromForm() {
     await this.run(async () => {
-      const settings = await this.engine.call('decode-query', this.lang, queryFromForm(this.formValues()), randomSeed());
+      const settings = await this.engine.call('decode-query', this.lang, queryFromForm(this.formValues(), this.queryKeys), randomSeed());
       this.show(await this.engine.call('new-game', this.lang, JSON.stringify(settings)), true);
     });
   }
