@@ -15,7 +15,8 @@ the card turned face up; so a card drawn by another player is "a card".
 >>> narrator.narrate([CardPlayed(0, Card.parse('KC')), CardPlayed(1, Card.parse('3C')),
 ...                   CardPlayed(2, Card.parse('2H'))])
 ['A leads K♣.', 'B follows suit with 3♣.', 'C has no ♣ and trumps with 2♥.']
->>> Narrator('en', ('A', 'B', 'C', 'D'), viewer=0).narrate([CardDrawn(0, Card.parse('9D')), CardDrawn(3, Card.parse('4S'))])
+>>> for_a = Narrator('en', ('A', 'B', 'C', 'D'), viewer=0)
+>>> for_a.narrate([CardDrawn(0, Card.parse('9D')), CardDrawn(3, Card.parse('4S'))])
 ['A draws 9♦ from the stock.', 'D draws a card from the stock.']
 """
 

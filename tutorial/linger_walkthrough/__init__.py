@@ -80,7 +80,8 @@ class walkthrough_engine_output(nodes.General, nodes.Element):
     """The engine's narration (list of sentences) and table HTML for one step: not translatable doctree text."""
 
 
-def _lang(config_language: str | None) -> str:
+def page_language(config_language: str | None) -> str:
+    """The engine's language for a Sphinx build: the base of its ``language``, English if the engine lacks it."""
     from linger_longer.cards import LANGUAGES
 
     lang = (config_language or "en").split("_")[0].split("-")[0].lower()
@@ -130,7 +131,7 @@ class WalkthroughDirective(SphinxDirective):
         for dependency in sorted([*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
             self.env.note_dependency(str(dependency))
         toml_text = path.read_text(encoding="utf-8")
-        lang = _lang(self.config.language)
+        lang = page_language(self.config.language)
         try:
             data = json.loads(engine_walkthrough.replay_json(toml_text, lang, source=rel))
         except ValueError as exc:  # ScenarioError, InvalidCardError, TOML errors: all name the file and step

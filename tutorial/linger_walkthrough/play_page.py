@@ -57,7 +57,7 @@ class PlayDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
-        from . import _lang
+        from . import page_language
 
         try:
             import linger_longer
@@ -65,12 +65,13 @@ class PlayDirective(SphinxDirective):
             raise self.error(f"play: the engine package linger_longer is not importable ({exc})") from exc
         if self.env.new_serialno("linger-play") > 0:
             raise self.error("play: one {play} directive per page (the page's URL holds one game)")
-        lang = _lang(self.config.language)
+        lang = page_language(self.config.language)
         node = play_widget(lang=lang, labels=page_labels(lang), ids=["linger-play"])
         self.set_source_info(node)
         # The form's options are the engine's: rebuild the page when the engine or its catalogs change.
         package = Path(linger_longer.__file__).parent
-        for dependency in sorted([*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo"), Path(__file__)]):
+        engine_files = [*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]
+        for dependency in sorted([*engine_files, Path(__file__)]):
             self.env.note_dependency(str(dependency))
         return [node]
 

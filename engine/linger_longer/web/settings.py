@@ -18,8 +18,8 @@ from ..rules import MAX_PLAYERS, MIN_PLAYERS, TRUMP_VARIANTS, Rules, UnknownRule
 from .errors import PlayError
 
 __all__ = [
-    "MAX_SEED", "MODES", "OTHER_VARIANT_NAMES", "QUERY_KEYS", "STRENGTHS", "TRUMP_VARIANT_NAMES", "Settings", "decode_query",
-    "encode_query",
+    "MAX_SEED", "MODES", "OTHER_VARIANT_NAMES", "QUERY_KEYS", "STRENGTHS", "TRUMP_VARIANT_NAMES", "Settings",
+    "decode_query", "encode_query",
 ]
 
 #: Single deal, or a match won by the first to win 3 or 5 deals.
