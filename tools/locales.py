@@ -26,7 +26,7 @@ from linger_longer.languages import TRANSLATED
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = TRANSLATED
 WIDTH = 79
-KEYWORDS = ("_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "N_", "_t:2", "_pt:2c,3")
+KEYWORDS = ("_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "N_", "translate:2", "translate_in_context:2c,3")
 
 
 def _run(cmd: Sequence[str]) -> None:

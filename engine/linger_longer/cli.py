@@ -16,7 +16,8 @@ from .cards import LANGUAGES, Card, InvalidCardError, Suit
 from .events import Event
 from .game import Deal, Phase, seat_names
 from .match import Match
-from .narrate import N_, Narrator, card_name, refusal_text, suit_name, translator
+from .i18n import N_, translate
+from .narrate import Narrator, card_name, refusal_text, suit_name
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
 from .scenario import ScenarioError, load
 
@@ -32,10 +33,6 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
-
-
-def _t(lang: str, message: str, **values: object) -> str:
-    return translator(lang).gettext(message).format(**values)
 
 
 def _rules_flags(parser: argparse.ArgumentParser) -> None:
@@ -162,7 +159,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] = in
     lang = args.lang
     rules = _rules(args)
     names = seat_names(args.players)
-    print(_t(lang, "You play as {player}.", player=names[0]), file=out)
+    print(translate(lang, "You play as {player}.", player=names[0]), file=out)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     match = Match(rules, args.players, target=args.match or 1, seed=seed, names=names)
     bots = [make_bot(args.bot, seed + seat) for seat in range(args.players)]
@@ -170,8 +167,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] = in
     while not match.is_over:
         number += 1
         deal, events = match.next_deal()
-        print(_t(lang, "Deal {number}. {dealer} deals.", number=number, dealer=names[deal.dealer]), file=out)
-        narrator = Narrator(lang, names, deal.trump)
+        print(translate(lang, "Deal {number}. {dealer} deals.", number=number, dealer=names[deal.dealer]), file=out)
+        narrator = Narrator(lang, names, deal.trump, viewer=0)  # you sit at A: the others' draws stay hidden
         _print_events(narrator, events, out)
         while not deal.is_over:
             if deal.to_act == 0:
@@ -182,39 +179,39 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] = in
         match.record(deal.outcome)  # type: ignore[arg-type]
         if args.match:
             score = ", ".join(f"{names[s]} {w}" for s, w in enumerate(match.result.deals_won))
-            print(_t(lang, "Score: {score}", score=score), file=out)
+            print(translate(lang, "Score: {score}", score=score), file=out)
     if args.match:
-        print(_t(lang, "{player} wins the match.", player=names[match.result.winner]), file=out)  # type: ignore[index]
+        print(translate(lang, "{player} wins the match.", player=names[match.result.winner]), file=out)  # type: ignore[index]
     return 0
 
 
 def _ask(deal: Deal, lang: str, read: Callable[[], str], out: TextIO) -> Card | Suit:
     if deal.phase is Phase.NAME_TRUMP:
         while True:
-            print(_t(lang, "Name the trump suit (S, H, D or C):"), file=out)
+            print(translate(lang, "Name the trump suit (S, H, D or C):"), file=out)
             try:
                 return Suit.parse(read())
             except InvalidCardError as error:
                 print(error, file=out)
     hand = deal.hand(0)
     trump = suit_name(deal.trump, lang) if deal.trump else "-"
-    print(_t(lang, "Trump: {suit}. Stock: {count} cards.", suit=trump, count=deal.stock_size), file=out)
+    print(translate(lang, "Trump: {suit}. Stock: {count} cards.", suit=trump, count=deal.stock_size), file=out)
     listing = "  ".join(f"{i}:{card.label(lang)}" for i, card in enumerate(hand, start=1))
-    print(_t(lang, "Your hand: {hand}", hand=listing), file=out)
+    print(translate(lang, "Your hand: {hand}", hand=listing), file=out)
     while True:
-        print(_t(lang, "Your turn. Type a card (for example {example}) or its number:",
+        print(translate(lang, "Your turn. Type a card (for example {example}) or its number:",
                  example=hand[0].label(lang)), file=out)
         answer = read().strip()
         try:
             card = hand[int(answer) - 1] if answer.isdigit() and 0 < int(answer) <= len(hand) else Card.parse(answer, lang)
         except InvalidCardError:
-            print(_t(lang, "Type a number from 1 to {count}, or a card such as {example}.",
+            print(translate(lang, "Type a number from 1 to {count}, or a card such as {example}.",
                      count=len(hand), example=hand[0].label(lang)), file=out)
             continue
         refusal = deal.refusal(card)
         if refusal is None:
             return card
-        print(_t(lang, "That is not one of your cards: {reason}", reason=refusal_text(refusal, lang, deal.names))
+        print(translate(lang, "That is not one of your cards: {reason}", reason=refusal_text(refusal, lang, deal.names))
               if card not in hand else refusal_text(refusal, lang, deal.names), file=out)
 
 

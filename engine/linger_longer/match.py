@@ -86,17 +86,25 @@ class Match:
             self.first_dealer, self.cuts = self.rng.randrange(players), ()  # drawn by lot
         self.dealer = self.first_dealer
         self.result = MatchResult(players, [0] * players, [0] * players, [0] * players)
+        self._next_seed: int | None = None
 
     @property
     def is_over(self) -> bool:
         """Whether a player has won ``target`` deals."""
         return self.result.winner is not None
 
+    def next_seed(self) -> int:
+        """The seed :meth:`next_deal` shuffles the next deal with (asking again gives the same seed)."""
+        if self._next_seed is None:
+            self._next_seed = self.rng.getrandbits(63)
+        return self._next_seed
+
     def next_deal(self) -> tuple[Deal, tuple[Event, ...]]:
         """Shuffle and deal the next deal, dealt by the current dealer."""
         if self.is_over:
             raise ValueError("the match is over")
-        return Deal.deal(self.rules, self.players, seed=self.rng.getrandbits(63), dealer=self.dealer, names=self.names)
+        seed, self._next_seed = self.next_seed(), None
+        return Deal.deal(self.rules, self.players, seed=seed, dealer=self.dealer, names=self.names)
 
     def record(self, outcome: Outcome) -> None:
         """Score a finished deal and pass the deal clockwise."""

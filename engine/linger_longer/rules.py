@@ -29,6 +29,7 @@ __all__ = [
     "RuleError",
     "Rules",
     "TrumpSource",
+    "TRUMP_VARIANTS",
     "UnknownRuleError",
     "Variant",
     "find_profile",
@@ -126,7 +127,7 @@ def find_variant(name: str | Variant) -> Variant:
 
 
 #: Variants that each decide where trump comes from; at most one of them can be on.
-_TRUMP_VARIANTS = (Variant.NO_TRUMP, Variant.RANDOM_TRUMP, Variant.GRAND_COUP)
+TRUMP_VARIANTS = (Variant.NO_TRUMP, Variant.RANDOM_TRUMP, Variant.GRAND_COUP)
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class Rules:
     variants: frozenset[Variant] = frozenset()
 
     def __post_init__(self) -> None:
-        trump_variants = [v.value for v in _TRUMP_VARIANTS if v in self.variants]
+        trump_variants = [v.value for v in TRUMP_VARIANTS if v in self.variants]
         if len(trump_variants) > 1:
             raise IncompatibleVariantsError(
                 "variants " + " and ".join(repr(v) for v in trump_variants)

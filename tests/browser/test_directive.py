@@ -13,8 +13,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from linger_longer.labels import labels as engine_labels
-from linger_longer.walkthrough import replay_json
+from linger_longer.web.labels import labels as engine_labels
+from linger_longer.web.walkthrough import replay_json
 from sphinx.testing.util import SphinxTestApp
 
 REPO = Path(__file__).resolve().parents[2]

@@ -1,6 +1,6 @@
 """The walkthroughs in Chromium, against build/site served on 127.0.0.1.
 
-What the page shows is checked against CPython's engine (linger_longer.walkthrough)
+What the page shows is checked against CPython's engine (linger_longer.web.walkthrough)
 for the same worked-example file and language.
 """
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from linger_longer.languages import CODES
-from linger_longer.walkthrough import branch_json, replay_json
+from linger_longer.web.walkthrough import branch_json, replay_json
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = CODES
@@ -283,19 +283,19 @@ def test_walkthrough_pages_pass_axe(chromium, site_url, site_dir, axe, scheme: s
 def test_worker_calls_engine_functions_and_returns_python_errors_as_data(watched_context, open_watched, site_url) -> None:
     """The shared worker runs any public engine function on plain data; a Python exception comes back
     as the engine's message (not an unhandled rejection); nothing outside the engine package is callable."""
-    from linger_longer.labels import labels
+    from linger_longer.web.labels import labels
 
     ctx, watch = watched_context
     page = open_watched(ctx, watch, f"{site_url}/it/{LAST_TRUMP_PAGE}")
     wait_until_live(page)
     call = "([m, n, a]) => window.lingerLonger.engine.callFunction(m, n, a).then((r) => ({ok: r}), (e) => ({error: e.message}))"
-    assert page.evaluate(call, ["linger_longer.labels", "labels", ["it"]]) == {"ok": labels("it")}
-    text = page.evaluate(call, ["linger_longer.walkthrough", "replay_json", [toml_of("last-trump"), "it", source_of("last-trump")]])
+    assert page.evaluate(call, ["linger_longer.web.labels", "labels", ["it"]]) == {"ok": labels("it")}
+    text = page.evaluate(call, ["linger_longer.web.walkthrough", "replay_json", [toml_of("last-trump"), "it", source_of("last-trump")]])
     assert text == {"ok": replay_json(toml_of("last-trump"), "it", source=source_of("last-trump"))}
     bad = page.evaluate(call, ["linger_longer.cards", "parse_cards", ["ZZ"]])
     assert "ZZ" in bad["error"]
     assert "not an engine function" in page.evaluate(call, ["os", "system", ["true"]])["error"]
-    assert "not an engine function" in page.evaluate(call, ["linger_longer.walkthrough", "_view", []])["error"]
+    assert "not an engine function" in page.evaluate(call, ["linger_longer.web.walkthrough", "_step_json", []])["error"]
     # The widgets still work after the errors.
     replay = "(args) => window.lingerLonger.replay(...args)"
     assert page.evaluate(replay, [toml_of("last-trump"), "it", source_of("last-trump")]) == expected("last-trump", "it")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from linger_longer.play import Settings, new_game, next_deal, play
+from linger_longer.web.play import Settings, new_game, next_deal, play
 
 
 def cpython_game(settings: Settings, lang: str) -> dict:

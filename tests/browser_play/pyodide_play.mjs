@@ -1,4 +1,4 @@
-// Play whole games with linger_longer.play under Pyodide (Node, offline, the npm package the site
+// Play whole games with linger_longer.web.play under Pyodide (Node, offline, the npm package the site
 // serves) and print the final views as JSON, for tests/browser_play/test_pyodide_agrees.py.
 // Usage: node tests/browser_play/pyodide_play.mjs '<JSON list of {settings, lang}>'
 // The human always plays their first legal card (or names the first suit); a match is played to its end.
@@ -11,17 +11,17 @@ const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
 pyodide.FS.mkdirTree('/repo');
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, '/repo');
 pyodide.runPython("import sys; sys.path.insert(0, '/repo/engine')");
-const play = pyodide.pyimport('linger_longer.play');
+const play = pyodide.pyimport('linger_longer.web.play');
 
-/** @param {string} name @param {...unknown} args */
-function call(name, ...args) {
-  const fn = play[name];
+/** One request, as the page sends it (linger_longer.web.play.answer_json). @param {string} request @param {string} lang @param {...unknown} args */
+function call(request, lang, ...args) {
+  const answer = play.answer_json;
   try {
-    const result = JSON.parse(fn(...args));
+    const result = JSON.parse(answer(request, lang, ...args));
     if (result.error) throw new Error(result.error);
     return result;
   } finally {
-    fn.destroy();
+    answer.destroy();
   }
 }
 
@@ -29,17 +29,17 @@ const games = JSON.parse(process.argv[2]);
 const out = [];
 for (const { settings, lang } of games) {
   const started = performance.now();
-  let view = call('new_game_json', JSON.stringify(settings), lang);
+  let view = call('new-game', lang, JSON.stringify(settings));
   const moveTimes = [];
   for (;;) {
     if (view.deal.over) {
       if (!view.can_next) break;
-      view = call('next_deal_json', JSON.stringify(view.record), lang);
+      view = call('next-deal', lang, JSON.stringify(view.record));
       continue;
     }
     const action = view.name_trump ? view.suits[0].suit : view.choices.find((c) => c.legal).card;
     const t0 = performance.now();
-    view = call('play_json', JSON.stringify(view.record), action, lang);
+    view = call('play', lang, JSON.stringify(view.record), action);
     moveTimes.push(performance.now() - t0);
   }
   out.push({ record: view.record, log: view.log, score: view.score, html: view.html,

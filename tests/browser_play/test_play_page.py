@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from games import cpython_game
-from linger_longer.play import Settings, compare, decode_query, encode_query, hint, new_game, play
+from linger_longer.web.play import Settings, compare, decode_query, encode_query, hint, new_game, play
 
 from linger_browser_fixtures import watch_context, watch_page
 
@@ -227,7 +227,10 @@ def test_an_illegal_card_says_why(chromium, site_url):
         # Not disabled (so it can be focused and read), only aria-disabled.
         assert illegal.evaluate("(b) => !b.disabled") and illegal.get_attribute("aria-disabled") == "true"
         reason = illegal.get_attribute("title")
-        assert "follow suit" in reason or "must" in reason
+        refused = next(c for c in new_game(settings)["choices"] if not c["legal"])
+        assert illegal.get_attribute("data-card") == refused["card"]
+        assert reason == refused["reason"]  # the engine's sentence, which names the rule and the led suit:
+        assert reason.startswith("B holds ") and reason.endswith(" and must follow suit.")
         record = json.dumps(view(page)["record"])
         illegal.focus()
         page.keyboard.press("Enter")
@@ -270,9 +273,18 @@ def test_the_play_page_passes_axe_and_fits_360_px(chromium, site_url, axe, schem
     try:
         settings = Settings(players=6, seed=8, seat=5, variants=("draw-per-card",), strength="random")
         page = open_play(ctx, site_url, "fr", encode_query(settings))
-        for action in ("hint", "export", "compare"):
+        # During the deal: the hint and the export (the comparison waits for the end of the deal).
+        assert page.locator(".linger-play-toolbar button[data-action=compare]").is_disabled()
+        for action in ("hint", "export"):
             page.click(f".linger-play-toolbar button[data-action={action}]")
             wait_idle(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert axe(page) == []
+        play_to_the_end(page)
+        for action in ("export", "compare"):
+            page.click(f".linger-play-toolbar button[data-action={action}]")
+            wait_idle(page)
+        assert page.locator(".linger-play-compare").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         assert axe(page) == []
     finally:

@@ -12,24 +12,24 @@ import statistics
 import pytest
 
 from games import cpython_game
-from linger_longer.play import Settings
+from linger_longer.web.play import Settings
 
 from linger_browser_fixtures import watch_context, watch_page
 
 PLAY_GAME = """async ([settings, lang]) => {
   const engine = window.playEngine;
   const readyMs = await engine.ready;
-  let view = await engine.call('new_game_json', JSON.stringify(settings), lang);
+  let view = await engine.call('new-game', lang, JSON.stringify(settings));
   const moveMs = [];
   for (;;) {
     if (view.deal.over) {
       if (!view.can_next) break;
-      view = await engine.call('next_deal_json', JSON.stringify(view.record), lang);
+      view = await engine.call('next-deal', lang, JSON.stringify(view.record));
       continue;
     }
     const action = view.name_trump ? view.suits[0].suit : view.choices.find((c) => c.legal).card;
     const t0 = performance.now();
-    view = await engine.call('play_json', JSON.stringify(view.record), action, lang);
+    view = await engine.call('play', lang, JSON.stringify(view.record), action);
     moveMs.push(performance.now() - t0);
   }
   return { record: view.record, log: view.log, score: view.score, html: view.html, readyMs, moveMs };
@@ -64,19 +64,23 @@ def test_worker_plays_the_same_game_as_cpython(chromium, play_url, settings, lan
 
 
 def test_worker_refuses_unknown_calls_and_bad_settings(chromium, play_url):
-    """Errors come back as data: an unknown function, a bad setting (named with its value)."""
+    """Errors come back as data: a function that is not the engine's, an unknown request, a bad setting (named with
+    its value)."""
     ctx = chromium.new_context()
     try:
         page = ctx.new_page()
         page.goto(play_url)
         errors = page.evaluate("""async () => {
           const out = [];
-          for (const [name, args] of [['eval', ['1']], ['new_game_json', [JSON.stringify({players: 9, seed: 1}), 'fr']]]) {
+          try { await window.playEngine.engine.callFunction('linger_longer.web.play', 'eval', ['1']); out.push('no error'); }
+          catch (e) { out.push(e.message); }
+          for (const [name, args] of [['eval', ['fr', '1']], ['new-game', ['fr', JSON.stringify({players: 9, seed: 1})]]]) {
             try { await window.playEngine.call(name, ...args); out.push('no error'); } catch (e) { out.push(e.message); }
           }
           return out;
         }""")
-        assert errors[0] == 'not an engine function: linger_longer.play.eval'
-        assert "9" in errors[1] and "3" in errors[1] and "6" in errors[1]  # the value and the range, in French
+        assert errors[0] == 'not an engine function: linger_longer.web.play.eval'
+        assert errors[1].startswith("unknown Play request 'eval'")
+        assert "9" in errors[2] and "3" in errors[2] and "6" in errors[2]  # the value and the range, in French
     finally:
         ctx.close()

@@ -1,6 +1,6 @@
 """The Play page's engine gives the same games under Pyodide (what the browser runs) as under CPython.
 
-Runs ``linger_longer.play`` in Pyodide through Node with the npm package the site serves
+Runs ``linger_longer.web.play`` in Pyodide through Node with the npm package the site serves
 (``node_modules/pyodide``, installed by ``npm ci``), plays whole games in which the human always
 chooses their first legal card, and compares every record, narration log, score and table with
 CPython's. The computer players are seeded per move, so the two must agree exactly.
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from games import cpython_game
-from linger_longer.play import Settings
+from linger_longer.web.play import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("pyodide_play.mjs")

@@ -7,11 +7,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from helpers import play, position
-from linger_longer import Card, narrate
+from linger_longer import Card, CardDrawn, i18n, narrate
 from linger_longer.cards import LANGUAGES
 from linger_longer.languages import CODES, TRANSLATED
 from linger_longer.events import TrumpTurned
-from linger_longer.labels import labels
+from linger_longer.web.labels import labels
 
 HANDS = {"A": "KC 7S", "B": "3C QD", "C": "2H", "D": "AC 5S"}
 
@@ -63,7 +63,7 @@ def test_broken_translation_falls_back_to_english(monkeypatch):
     import gettext
 
     translations = gettext.GNUTranslations(buffer)
-    monkeypatch.setattr(narrate, "translator", lambda lang: translations)
+    monkeypatch.setattr(i18n, "translator", lambda lang: translations)
     sentences = example_sentences("fr")
     assert "A entame R♣." in sentences
     assert "C wins the trick." in sentences
@@ -72,5 +72,22 @@ def test_broken_translation_falls_back_to_english(monkeypatch):
 def test_unknown_language_is_an_error():
     """Only the project's languages (linger_longer.languages) are known."""
     with pytest.raises(ValueError, match="unknown language 'de'"):
-        narrate.translator("de")
+        i18n.translator("de")
     assert LANGUAGES == CODES
+
+
+@pytest.mark.parametrize("lang, hidden", [
+    ("en", "D draws a card from the stock."), ("fr", "D pioche une carte dans le talon."),
+    ("it", "D pesca una carta dal tallone."), ("nl", "D trekt een kaart van de stok."),
+])
+def test_a_seat_hears_only_the_cards_it_sees(lang, hidden):
+    """Told to seat A, another player's draw is "a card", A's own draw is named, and so is a card every player
+    has seen (the turned card at the bottom of the stock); told to everyone, every card is named."""
+    names = ("A", "B", "C", "D")
+    turned, own, secret = Card.parse("5H"), Card.parse("9D"), Card.parse("4S")
+    events = [TrumpTurned(turned, None), CardDrawn(0, own), CardDrawn(3, secret), CardDrawn(2, turned)]
+    for_a = narrate.narrate(events, lang, names, viewer=0)
+    assert for_a[2] == hidden and secret.label(lang) not in " ".join(for_a)
+    assert own.label(lang) in for_a[1] and turned.label(lang) in for_a[3]
+    for_all = narrate.narrate(events, lang, names)
+    assert secret.label(lang) in for_all[2] and for_all[:2] == for_a[:2]

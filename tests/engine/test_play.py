@@ -10,10 +10,11 @@ import pytest
 
 from linger_longer import Card
 from linger_longer.bots import MonteCarloBot
-from linger_longer.play import (
-    PlayError, Settings, compare, compare_json, decode_query, decode_query_json, encode_query, export_toml, hint,
-    new_game, new_game_json, next_deal, play, play_json, state, undo,
+from linger_longer.web.play import (
+    PlayError, Settings, answer_json, compare, decode_query, encode_query, export_toml, hint, new_game, next_deal,
+    play, state, undo,
 )
+from linger_longer.web.record import load_game
 from linger_longer.scenario import loads
 
 
@@ -73,7 +74,7 @@ def test_bad_query_values(query, message):
     """A bad value in the URL is refused with a message naming the key and the value."""
     with pytest.raises(PlayError, match=message.replace("(", r"\(")):
         decode_query(query)
-    assert message in json.loads(decode_query_json(query, 5, "en"))["error"]
+    assert message in json.loads(answer_json("decode-query", "en", query, 5))["error"]
 
 
 def test_bots_play_until_the_human_is_to_act():
@@ -206,7 +207,7 @@ def test_hint_with_one_legal_card():
 def test_monte_carlo_reports_win_shares():
     """The strong bot keeps, for its last choice, the share of sampled deals each candidate won."""
     view = new_game(Settings(seed=1, seat=0))
-    game_deal = __import__("linger_longer.play", fromlist=["_load"])._load(view["record"]).current.deal
+    game_deal = load_game(view["record"]).current.deal
     bot = MonteCarloBot(3, samples=10)
     bot.choose(game_deal)
     assert set(bot.last_wins) == set(game_deal.legal_plays()) or len(game_deal.legal_plays()) == 1
@@ -239,7 +240,7 @@ def test_export_is_a_walkthrough(tmp_path):
     step per action, in the page's language, ending with the game's own last sentence."""
     import json
 
-    from linger_longer.walkthrough import replay_json
+    from linger_longer.web.walkthrough import replay_json
 
     view, _ = play_out(new_game(Settings(players=5, seed=12, seat=3, variants=("draw-per-card",))))
     walkthrough = json.loads(replay_json(export_toml(view["record"]), "nl", source="tutorial/examples/play.toml"))
@@ -290,25 +291,43 @@ def test_compare_marks_the_trick_where_the_stock_runs_out():
 
 
 def test_json_bridge():
-    """The worker's functions take and give JSON text; errors come back as data, translated."""
-    view = json.loads(new_game_json(json.dumps(Settings(seed=3).to_json()), "nl"))
+    """The page's requests take and give JSON text; a refused request comes back as data, translated."""
+    view = json.loads(answer_json("new-game", "nl", json.dumps(Settings(seed=3).to_json())))
     record = json.dumps(view["record"])
-    after = json.loads(play_json(record, first_legal(view), "nl"))
+    after = json.loads(answer_json("play", "nl", record, first_legal(view)))
     assert after["lang"] == "nl" and after["record"]["deals"][0]
-    assert "error" in json.loads(play_json(record, "ZZ", "nl"))
-    assert json.loads(compare_json(record, "fr"))["lines"][0]["profile"] == "standard"
-    bad = json.loads(new_game_json(json.dumps({"players": 9, "seed": 1}), "en"))
+    assert "error" in json.loads(answer_json("play", "nl", record, "ZZ"))
+    finished, _ = play_out(view)
+    assert json.loads(answer_json("compare", "fr", json.dumps(finished["record"])))["lines"][0]["profile"] == "standard"
+    exported = json.loads(answer_json("export", "fr", record))
+    assert exported["filename"] == "play-3-deal-1.toml" and exported["toml"] == export_toml(record)
+    bad = json.loads(answer_json("new-game", "en", json.dumps({"players": 9, "seed": 1})))
     assert bad == {"error": "players: 9 is not a number from 3 to 6."}
+    with pytest.raises(ValueError, match="unknown Play request 'eval'"):
+        answer_json("eval", "en", "1")
+
+
+def test_compare_waits_for_the_end_of_the_deal():
+    """The comparison plays the deal to its end with every hand, so while the deal is on it is refused (the
+    human's seat has not seen the other hands), in the page's language."""
+    view = new_game(Settings(seed=3, seat=0))
+    assert not view["can_compare"]
+    with pytest.raises(PlayError, match="once the deal is over"):
+        compare(view["record"])
+    assert json.loads(answer_json("compare", "fr", json.dumps(view["record"])))["error"] != \
+        json.loads(answer_json("compare", "en", json.dumps(view["record"])))["error"]
+    finished, _ = play_out(view)
+    assert finished["can_compare"] and compare(finished["record"])["lines"]
 
 
 def test_play_labels():
     """The page's words come from the catalogs, with their placeholders."""
-    from linger_longer.play import PLAY_LABELS, play_labels
+    from linger_longer.web.labels import PLAY_LABELS, play_labels
 
     for lang in ("en", "fr", "it", "nl"):
         words = play_labels(lang)
         assert set(words) == set(PLAY_LABELS)
-        assert words["cards_in_hand"].format(count=3)
+        assert "B" in words["your_seat"].format(seat="B")
 
 
 @pytest.mark.parametrize("number", [0, 2])

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from linger_longer import Card, CardPlayed, TrumpNamed, scenario, walkthrough
+from linger_longer import Card, CardPlayed, TrumpNamed, scenario
 from linger_longer.languages import CODES
 from linger_longer.narrate import card_name
+from linger_longer.web import walkthrough
 from linger_longer.scenario import ScenarioError
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "tutorial" / "examples"

@@ -185,7 +185,7 @@ def paired_gain(wins: list[bool], base: list[bool], z: float = 1.959964) -> tupl
 def figures(deals: int = DEALS, mc_deals: int = MC_DEALS, samples: int | None = None,
             jobs: int | None = None, pairs=PAIRS, profiles=PROFILES, out=None) -> list:
     """Run the plan and return :class:`~tools.bench.figure.Figure` rows (win rates in %)."""
-    from linger_longer.play import MONTE_CARLO_SAMPLES
+    from linger_longer.web.record import MONTE_CARLO_SAMPLES
 
     samples = samples or MONTE_CARLO_SAMPLES
     jobs = jobs or os.cpu_count() or 1
@@ -238,7 +238,7 @@ def strong_bot_speed() -> list:
     import shutil
     import subprocess
 
-    from linger_longer.play import MONTE_CARLO_SAMPLES
+    from linger_longer.web.record import MONTE_CARLO_SAMPLES
     from linger_longer.timing import measure
 
     rows = []

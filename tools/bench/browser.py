@@ -156,7 +156,7 @@ BOT_POSITIONS = 40
 
 def _strong_bot_in_browser(page, url: str) -> dict[str, float]:
     """The strong opponent's move time on the Play page, in the page's own engine worker."""
-    from linger_longer.play import MONTE_CARLO_SAMPLES
+    from linger_longer.web.record import MONTE_CARLO_SAMPLES
 
     page.goto(url)
     page.wait_for_function("window.lingerPlay && window.lingerPlay.view", timeout=120_000)

@@ -6,7 +6,7 @@ In a MyST page::
     ```
 
 reads ``tutorial/examples/last-trump.toml``, replays it through the engine at
-build time (``linger_longer.walkthrough.replay_json``) in the page's language,
+build time (``linger_longer.web.walkthrough.replay_json``) in the page's language,
 and renders every step:
 
 - the example's title and each step's note become ordinary doctree paragraphs,
@@ -49,7 +49,7 @@ STATIC = PACKAGE / "static"
 REPO = PACKAGE.parents[1]
 EXAMPLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
-#: The keys of ``linger_longer.labels`` the widget uses (the table's words are rendered by the engine).
+#: The keys of ``linger_longer.web.labels`` the widget uses (the table's words are rendered by the engine).
 WIDGET_KEYS = (
     "first", "back", "next", "last", "step", "controls", "try", "tried", "return",
     "loading", "ready", "failed", "illegal", "static", "narration", "busy", "error",
@@ -58,7 +58,7 @@ WIDGET_KEYS = (
 
 def widget_labels(lang: str) -> dict[str, str]:
     """The widget's words in ``lang``, from the engine's gettext domain."""
-    from linger_longer.labels import labels
+    from linger_longer.web.labels import labels
 
     engine_words = labels(lang)
     return {key: engine_words[key] for key in WIDGET_KEYS}
@@ -80,7 +80,8 @@ class walkthrough_engine_output(nodes.General, nodes.Element):
     """The engine's narration (list of sentences) and table HTML for one step: not translatable doctree text."""
 
 
-def _lang(config_language: str | None) -> str:
+def page_language(config_language: str | None) -> str:
+    """The engine's language for a Sphinx build: the base of its ``language``, English if the engine lacks it."""
     from linger_longer.cards import LANGUAGES
 
     lang = (config_language or "en").split("_")[0].split("-")[0].lower()
@@ -121,15 +122,16 @@ class WalkthroughDirective(SphinxDirective):
             raise self.error(f"walkthrough: unknown example {example_id!r}: no file {rel} (known: {known})")
         self.env.note_dependency(str(path))
         try:
-            from linger_longer import walkthrough as engine_walkthrough
+            import linger_longer
+            from linger_longer.web import walkthrough as engine_walkthrough
         except ImportError as exc:
             raise self.error(f"walkthrough: the engine package linger_longer is not importable ({exc})") from exc
         # The page shows what the engine computes: re-read it when the engine or its catalogs change.
-        package = Path(engine_walkthrough.__file__).parent
-        for dependency in sorted([*package.glob("*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
+        package = Path(linger_longer.__file__).parent
+        for dependency in sorted([*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
             self.env.note_dependency(str(dependency))
         toml_text = path.read_text(encoding="utf-8")
-        lang = _lang(self.config.language)
+        lang = page_language(self.config.language)
         try:
             data = json.loads(engine_walkthrough.replay_json(toml_text, lang, source=rel))
         except ValueError as exc:  # ScenarioError, InvalidCardError, TOML errors: all name the file and step

@@ -9,11 +9,13 @@ renders, at build time and in the page's language, the settings form (players,
 profile, where trump comes from, the other variants, a deal or a match, your
 seat, the opponents, the deal number) and the empty game area: toolbar, table,
 score, log, export and comparison panels. Every word comes from the engine's
-catalogs (``linger_longer.play.PLAY_LABELS`` and ``linger_longer.labels``) and is
+catalogs (``linger_longer.web.labels``) and is
 escaped here. ``static/linger-play.mjs`` brings it to life: it reads and writes
 the settings in the page's URL and asks the page's one engine worker (the same
 Pyodide worker as the walkthroughs) to deal, play, undo, hint, export and
-compare through the JSON functions of ``linger_longer.play``.
+compare through the requests of ``linger_longer.web.play``. The rules data the
+script needs (the URL's keys, the variants that decide where trump comes from)
+is written into the widget's ``data-`` attributes here, from the engine.
 
 Without JavaScript the page says that it needs it; the rest of the site works
 without.
@@ -41,8 +43,7 @@ class play_widget(nodes.General, nodes.Element):
 
 def page_labels(lang: str) -> dict[str, str]:
     """Every word of the Play page in ``lang``: its own and the walkthrough's it shares."""
-    from linger_longer.labels import labels
-    from linger_longer.play import play_labels
+    from linger_longer.web.labels import labels, play_labels
 
     shared = labels(lang)
     return {**play_labels(lang), **{key: shared[key] for key in SHARED_KEYS}}
@@ -56,20 +57,21 @@ class PlayDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
-        from . import _lang
+        from . import page_language
 
         try:
-            from linger_longer import play as engine_play
+            import linger_longer
         except ImportError as exc:
             raise self.error(f"play: the engine package linger_longer is not importable ({exc})") from exc
         if self.env.new_serialno("linger-play") > 0:
             raise self.error("play: one {play} directive per page (the page's URL holds one game)")
-        lang = _lang(self.config.language)
+        lang = page_language(self.config.language)
         node = play_widget(lang=lang, labels=page_labels(lang), ids=["linger-play"])
         self.set_source_info(node)
         # The form's options are the engine's: rebuild the page when the engine or its catalogs change.
-        package = Path(engine_play.__file__).parent
-        for dependency in sorted([*package.glob("*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo"), Path(__file__)]):
+        package = Path(linger_longer.__file__).parent
+        engine_files = [*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]
+        for dependency in sorted([*engine_files, Path(__file__)]):
             self.env.note_dependency(str(dependency))
         return [node]
 
@@ -101,7 +103,7 @@ def _choices(kind: str, name: str, legend: str, options: list[tuple[str, str]], 
 
 def settings_form(words: dict[str, str]) -> str:
     """The settings form, with the engine's defaults selected; names are the URL's keys."""
-    from linger_longer.play import MODES, OTHER_VARIANTS, STRENGTHS, TRUMP_VARIANTS, Settings
+    from linger_longer.web.settings import MODES, OTHER_VARIANT_NAMES, STRENGTHS, TRUMP_VARIANT_NAMES, Settings
     from linger_longer.rules import MAX_PLAYERS, MIN_PLAYERS, Profile
 
     default = Settings()
@@ -117,8 +119,8 @@ def settings_form(words: dict[str, str]) -> str:
         _choices("radio", "profile", words["profile"], [(p.value, words[f"profile_{p.value}"]) for p in Profile],
                  {default.profile}),
         _choices("radio", "trump", words["trump_source"],
-                 [("", words["trump_dealer"]), *((v, words[f"variant_{v}"]) for v in TRUMP_VARIANTS)], {""}),
-        _choices("checkbox", "variants", words["variants"], [(v, words[f"variant_{v}"]) for v in OTHER_VARIANTS],
+                 [("", words["trump_dealer"]), *((v, words[f"variant_{v}"]) for v in TRUMP_VARIANT_NAMES)], {""}),
+        _choices("checkbox", "variants", words["variants"], [(v, words[f"variant_{v}"]) for v in OTHER_VARIANT_NAMES],
                  set()),
         '<div class="linger-play-field linger-play-seed">'
         f'<label for="linger-play-seed">{_e(words["seed"])}</label>'
@@ -166,6 +168,13 @@ def game_area(words: dict[str, str]) -> str:
     )
 
 
+def rules_data() -> dict[str, str]:
+    """The rules data the page's script needs, as ``data-`` attributes: the JavaScript keeps no copy of it."""
+    from linger_longer.web.settings import QUERY_KEYS, TRUMP_VARIANT_NAMES
+
+    return {"data-query-keys": json.dumps(list(QUERY_KEYS)), "data-trump-variants": json.dumps(list(TRUMP_VARIANT_NAMES))}
+
+
 def visit_play_html(self: HTML5Translator, node: play_widget) -> None:
     docname = self.builder.current_docname
     to_root = relative_uri(self.builder.get_target_uri(docname), "") if docname else ""
@@ -176,6 +185,7 @@ def visit_play_html(self: HTML5Translator, node: play_widget) -> None:
         "data-lang": node["lang"],
         "data-pyodide": to_root + self.config.linger_walkthrough_pyodide,
         "data-labels": json.dumps(words, ensure_ascii=False),
+        **rules_data(),
         "data-engine": "static",
     }
     self.body.append(

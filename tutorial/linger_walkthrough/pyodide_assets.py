@@ -13,7 +13,8 @@ script fills ``<site>/_pyodide/`` once for the four languages with:
 - the engine wheel, built with ``pip wheel . --no-deps`` from a clean copy of
   the project (so no stale ``build/lib`` leaks in), after compiling the
   engine's catalogs (``linger_i18n.catalogs.compile_engine_catalogs``); the script
-  checks that every ``linger_longer.mo`` is inside;
+  checks that the core, its browser bridge ``linger_longer.web`` and every
+  ``linger_longer.mo`` are inside;
 - ``pyodide-lock.json``: Pyodide's own lock plus an entry for the engine wheel
   with its sha256, so that ``loadPackage('linger-longer')`` finds the wheel by
   name and the browser checks its integrity (Pyodide fetches lock entries
@@ -104,8 +105,9 @@ def check_wheel(wheel: Path) -> None:
         raise AssetError(f"{wheel.name!r} is not a pure-Python (py3-none-any) wheel: Pyodide cannot install it")
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-    if f"{ENGINE_IMPORT}/__init__.py" not in names:
-        raise AssetError(f"{wheel.name!r} does not contain the {ENGINE_IMPORT} package")
+    for package in (ENGINE_IMPORT, f"{ENGINE_IMPORT}/web"):  # the core, and the bridge the worker imports
+        if f"{package}/__init__.py" not in names:
+            raise AssetError(f"{wheel.name!r} does not contain the {package.replace('/', '.')} package")
     missing = [
         lang
         for lang in expected_catalog_languages()

@@ -44,7 +44,7 @@ export class Engine {
   }
 
   /**
-   * Call any function of the engine package in the worker (the Play page reaches its bridge this way).
+   * Call any public function of the engine package in the worker (the Play page's requests go this way).
    * @param {string} module `linger_longer` or one of its submodules
    * @param {string} name a public function of that module
    * @param {unknown[]} args plain data

@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The Play page's side of the live engine: the page's one engine worker (linger-engine.mjs, the
- * same worker the walkthroughs use) calling the JSON functions of `linger_longer.play`.
- * `call(name, ...args)` resolves with the parsed JSON result; an engine error or a result of the
- * form `{error}` (a refused setting, a bad record) rejects with its message.
+ * same worker the walkthroughs use) sending requests to `linger_longer.web.play.answer_json`.
+ * `call(request, lang, ...args)` resolves with the parsed JSON result; an engine error or a result
+ * of the form `{error}` (a refused setting, a bad record) rejects with its message.
  */
 
 /** @typedef {import('./linger-engine.mjs').Engine} Engine */
@@ -17,12 +17,13 @@ export class PlayEngine {
   }
 
   /**
-   * @param {string} name a JSON function of linger_longer.play, e.g. 'play_json'
-   * @param {...(string | number)} args
+   * @param {string} request a request of linger_longer.web.play (REQUESTS), e.g. 'play'
+   * @param {string} lang the page's language (of the answer's words and of a refusal)
+   * @param {...(string | number)} args the request's arguments, the game's record (JSON text) first
    * @returns {Promise<any>}
    */
-  async call(name, ...args) {
-    const text = await this.engine.callFunction('linger_longer.play', name, args);
+  async call(request, lang, ...args) {
+    const text = await this.engine.callFunction('linger_longer.web.play', 'answer_json', [request, lang, ...args]);
     const result = JSON.parse(String(text));
     if (result && typeof result === 'object' && 'error' in result) throw new Error(result.error);
     return result;

@@ -2,7 +2,7 @@
 /**
  * The Play page's pure logic (no DOM): the settings form as a URL query, the words the page shows
  * for a view of the game, the score table's rows. The rules and the game live in the engine
- * (linger_longer.play); the page only asks it and draws what it answers.
+ * (linger_longer.web.play); the page only asks it and draws what it answers.
  */
 import { format } from './linger-model.mjs';
 
@@ -22,7 +22,7 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  */
 
 /**
- * @typedef {object} Settings the engine's settings (linger_longer.play.Settings.to_json)
+ * @typedef {object} Settings the engine's settings (linger_longer.web.settings.Settings.to_json)
  * @property {number} players
  * @property {string} profile
  * @property {string[]} variants
@@ -33,18 +33,18 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  */
 
 /**
- * The form's values as the page's URL query (the engine checks it: decode_query_json).
- * The keys and their order are the engine's (encode_query), so a link reads the same either way.
+ * The form's values as the page's URL query (the engine checks it: the 'decode-query' request).
+ * The keys and their order are the engine's (encode_query, handed to the page as data), so a link
+ * reads the same either way; the form's fields are named by those keys, trump and the other
+ * variants together making up `variants`.
  * @param {FormValues} values
+ * @param {readonly string[]} queryKeys the engine's query keys, in order
  * @returns {string}
  */
-export function queryFromForm(values) {
-  const variants = [values.trump, ...values.variants].filter(Boolean).join(',');
-  const pairs = [
-    ['players', values.players], ['profile', values.profile], ['variants', variants], ['mode', values.mode],
-    ['seat', values.seat], ['bot', values.bot], ['seed', values.seed.trim()],
-  ];
-  return pairs.map(([key, value]) => `${key}=${encodeURIComponent(value).replace(/%2C/g, ',')}`).join('&');
+export function queryFromForm(values, queryKeys) {
+  /** @type {Record<string, string>} */
+  const fields = { ...values, variants: [values.trump, ...values.variants].filter(Boolean).join(','), seed: values.seed.trim() };
+  return queryKeys.map((key) => `${key}=${encodeURIComponent(fields[key] ?? '').replace(/%2C/g, ',')}`).join('&');
 }
 
 /**
@@ -81,7 +81,7 @@ export function randomSeed(random = Math.random) {
 
 /**
  * What the page says under the toolbar for a view: whose turn, or how the deal or match ended.
- * @param {any} view a view from the engine (linger_longer.play)
+ * @param {any} view a view from the engine (linger_longer.web.play)
  * @param {Record<string, string>} labels
  */
 export function turnMessage(view, labels) {

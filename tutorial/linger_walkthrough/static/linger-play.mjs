@@ -3,7 +3,9 @@
  * DOM glue of the Play page. The Sphinx directive (play_page.py) writes the settings form and the
  * empty game area in the page's language; this module reads the settings from the page's URL,
  * asks the page's one engine worker (Pyodide, linger-engine.mjs) to deal and play through the
- * JSON functions of linger_longer.play, and draws each view it answers. The page keeps only the
+ * requests of linger_longer.web.play, and draws each view it answers. The rules data it needs (the
+ * URL's keys, the variants that decide where trump comes from) is the engine's, written by the
+ * directive into the widget's data- attributes; the page keeps no copy of it. The page keeps only the
  * game's record (settings and actions); the engine rebuilds the game from it on every request.
  *
  * Text from the engine is either set with textContent or is the table's HTML, which the engine
@@ -16,10 +18,6 @@ import {
   clock, formFromSettings, queryFromForm, randomSeed, scoreRows, turnMessage,
 } from './linger-play-model.mjs';
 
-/** The URL's keys (linger_longer.play.encode_query): a query with any of them describes a game. */
-const QUERY_KEYS = ['players', 'profile', 'variants', 'mode', 'seat', 'bot', 'seed'];
-/** The variants that decide where trump comes from: one radio group in the form. */
-const TRUMP_VARIANTS = ['no-trump', 'random-trump', 'grand-coup'];
 /** Where the page keeps the game in progress, so a reload continues it (per tab). */
 const STORAGE_KEY = 'linger-play-record';
 
@@ -56,6 +54,10 @@ class PlayPage {
     this.lang = root.dataset.lang ?? 'en';
     /** @type {Record<string, string>} */
     this.labels = JSON.parse(root.dataset.labels ?? '{}');
+    /** @type {string[]} the URL's keys (the engine's encode_query): a query with any of them describes a game */
+    this.queryKeys = JSON.parse(root.dataset.queryKeys ?? '[]');
+    /** @type {string[]} the variants that decide where trump comes from: one radio group in the form */
+    this.trumpVariants = JSON.parse(root.dataset.trumpVariants ?? '[]');
     /** @type {any} the engine's current view of the game */
     this.view = null;
     this.busy = false;
@@ -188,12 +190,12 @@ class PlayPage {
     this.root.dataset.engine = 'live';
     this.setStatus('', 'live');
     const params = new URLSearchParams(location.search);
-    const query = QUERY_KEYS.some((key) => params.has(key)) ? location.search.slice(1) : queryFromForm(this.formValues());
+    const query = this.queryKeys.some((key) => params.has(key)) ? location.search.slice(1) : queryFromForm(this.formValues(), this.queryKeys);
     const saved = sessionStorage.getItem(STORAGE_KEY);
     await this.run(async () => {
-      const settings = await this.engine.call('decode_query_json', query, randomSeed(), this.lang);
-      this.fillForm(formFromSettings(settings, TRUMP_VARIANTS));
-      this.show(await this.resume(saved, settings) ?? await this.engine.call('new_game_json', JSON.stringify(settings), this.lang), false);
+      const settings = await this.engine.call('decode-query', this.lang, query, randomSeed());
+      this.fillForm(formFromSettings(settings, this.trumpVariants));
+      this.show(await this.resume(saved, settings) ?? await this.engine.call('new-game', this.lang, JSON.stringify(settings)), false);
     });
   }
 
@@ -206,7 +208,7 @@ class PlayPage {
     try {
       const record = saved ? JSON.parse(saved) : null;
       if (!record || JSON.stringify(record.settings) !== JSON.stringify(settings)) return null;
-      return await this.engine.call('state_json', JSON.stringify(record), this.lang);
+      return await this.engine.call('state', this.lang, JSON.stringify(record));
     } catch {
       sessionStorage.removeItem(STORAGE_KEY);  // a record from another version of the page: start afresh
       return null;
@@ -216,19 +218,19 @@ class PlayPage {
   /** A new game from the form (the engine checks every value and names a bad one). */
   async startFromForm() {
     await this.run(async () => {
-      const settings = await this.engine.call('decode_query_json', queryFromForm(this.formValues()), randomSeed(), this.lang);
-      this.show(await this.engine.call('new_game_json', JSON.stringify(settings), this.lang), true);
+      const settings = await this.engine.call('decode-query', this.lang, queryFromForm(this.formValues(), this.queryKeys), randomSeed());
+      this.show(await this.engine.call('new-game', this.lang, JSON.stringify(settings)), true);
     });
   }
 
   /** @param {string} action */
   async toolbar(action) {
     const record = () => JSON.stringify(this.view.record);
-    if (action === 'undo') await this.run(async () => this.show(await this.engine.call('undo_json', record(), this.lang), true));
-    else if (action === 'next') await this.run(async () => this.show(await this.engine.call('next_deal_json', record(), this.lang), true));
-    else if (action === 'hint') await this.run(async () => this.showHint(await this.engine.call('hint_json', record(), this.lang)), this.labels.busy);
-    else if (action === 'export') await this.togglePanel(this.exportPanel, this.buttons.export, async () => this.showExport(await this.engine.call('export_json', record(), this.lang)));
-    else if (action === 'compare') await this.togglePanel(this.comparePanel, this.buttons.compare, async () => this.showComparison(await this.engine.call('compare_json', record(), this.lang)));
+    if (action === 'undo') await this.run(async () => this.show(await this.engine.call('undo', this.lang, record()), true));
+    else if (action === 'next') await this.run(async () => this.show(await this.engine.call('next-deal', this.lang, record()), true));
+    else if (action === 'hint') await this.run(async () => this.showHint(await this.engine.call('hint', this.lang, record())), this.labels.busy);
+    else if (action === 'export') await this.togglePanel(this.exportPanel, this.buttons.export, async () => this.showExport(await this.engine.call('export', this.lang, record())));
+    else if (action === 'compare') await this.togglePanel(this.comparePanel, this.buttons.compare, async () => this.showComparison(await this.engine.call('compare', this.lang, record())));
     else if (action === 'share') await this.share();
   }
 
@@ -252,7 +254,7 @@ class PlayPage {
 
   /** @param {string} action a card code or a suit letter */
   async playAction(action) {
-    await this.run(async () => this.show(await this.engine.call('play_json', JSON.stringify(this.view.record), action, this.lang), true));
+    await this.run(async () => this.show(await this.engine.call('play', this.lang, JSON.stringify(this.view.record), action), true));
   }
 
   /**
@@ -268,7 +270,7 @@ class PlayPage {
     if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(view.record));
     if (JSON.stringify(view.settings) !== JSON.stringify(previous?.settings)) {
-      this.fillForm(formFromSettings(view.settings, TRUMP_VARIANTS));  // a new game: the form shows its settings
+      this.fillForm(formFromSettings(view.settings, this.trumpVariants));  // a new game: the form shows its settings
     }
     this.title.textContent = format(this.labels.deal_number, { number: view.deal.number });
     const turn = turnMessage(view, this.labels);
@@ -313,7 +315,7 @@ class PlayPage {
     if (view.name_trump) {
       const group = el('div', { class: 'linger-play-suits', role: 'group', 'aria-label': this.labels.name_trump });
       for (const suit of view.suits) {
-        const button = el('button', { type: 'button', class: `ll-card ll-choice linger-play-suit${'HD'.includes(suit.suit) ? ' ll-red' : ''}`, 'data-suit': suit.suit });
+        const button = el('button', { type: 'button', class: `ll-card ll-choice linger-play-suit${suit.red ? ' ll-red' : ''}`, 'data-suit': suit.suit });
         button.append(el('span', { 'aria-hidden': 'true' }, suit.symbol), el('span', {}, ` ${suit.name}`));
         button.addEventListener('click', () => this.playAction(suit.suit));
         group.append(button);
@@ -334,7 +336,8 @@ class PlayPage {
     this.buttons.hint.disabled = this.busy || !view.your_turn;
     this.buttons.next.disabled = this.busy || !view.can_next;
     this.buttons.next.hidden = view.settings.mode === 'deal';
-    for (const name of ['export', 'compare', 'share']) this.buttons[name].disabled = this.busy;
+    for (const name of ['export', 'share']) this.buttons[name].disabled = this.busy;
+    this.buttons.compare.disabled = this.busy || !view.can_compare;  // the comparison shows every card
   }
 
   /** After an action, the keyboard goes to what the reader does next. */

@@ -13,11 +13,11 @@
  *
  * Requests:
  * - `{type: 'ping'}` → `'pong'` once the engine is ready
- * - `{type: 'replay', toml, lang, source}` → JSON text of linger_longer.walkthrough.replay_json
+ * - `{type: 'replay', toml, lang, source}` → JSON text of linger_longer.web.walkthrough.replay_json
  * - `{type: 'branch', toml, lang, source, atStep, card}` → JSON text of branch_json
- * - `{type: 'call', module, name, args}` → the result of any function of the engine package
- *   (`module` is `linger_longer` or one of its submodules; arguments and result are plain data),
- *   for later widgets such as the Play page
+ * - `{type: 'call', module, name, args}` → the result of any public function of the engine package
+ *   (`module` is `linger_longer` or one of its submodules; arguments and result are plain data);
+ *   the Play page sends its requests this way, to `linger_longer.web.play.answer_json`
  */
 
 /**
@@ -55,7 +55,7 @@ async function start() {
   await pyodide.loadPackage('linger-longer', { messageCallback: () => {}, errorCallback: (/** @type {string} */ m) => errors.push(m) });
   phases.wheel = performance.now() - started;
   try {
-    const mod = pyodide.pyimport('linger_longer.walkthrough');
+    const mod = pyodide.pyimport('linger_longer.web.walkthrough');
     mod.destroy();
     phases.import = performance.now() - started;
   } catch (err) {
@@ -126,10 +126,10 @@ async function handle(event) {
         result = 'pong';
         break;
       case 'replay':
-        result = callEngine(pyodide, 'linger_longer.walkthrough', 'replay_json', [msg.toml, msg.lang, msg.source ?? '<example>']);
+        result = callEngine(pyodide, 'linger_longer.web.walkthrough', 'replay_json', [msg.toml, msg.lang, msg.source ?? '<example>']);
         break;
       case 'branch':
-        result = callEngine(pyodide, 'linger_longer.walkthrough', 'branch_json', [msg.toml, msg.lang, msg.atStep, msg.card, msg.source ?? '<example>']);
+        result = callEngine(pyodide, 'linger_longer.web.walkthrough', 'branch_json', [msg.toml, msg.lang, msg.atStep, msg.card, msg.source ?? '<example>']);
         break;
       case 'call':
         result = callEngine(pyodide, String(msg.module), String(msg.name), msg.args ?? []);

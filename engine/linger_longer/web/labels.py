@@ -1,0 +1,129 @@
+"""The words of the walkthrough and Play widgets, from the engine's catalogs.
+
+The browser widget never carries its own strings: the Sphinx directive reads
+them here, in the page's language, and hands them to the widget as data. So a
+translator finds every word of the site in the gettext catalogs.
+
+>>> labels('en')['next']
+'Next step'
+>>> labels('en')['step'].format(current=2, total=9)
+'Step 2 of 9'
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_, template
+
+__all__ = ["LABELS", "PLAY_LABELS", "labels", "play_labels"]
+
+#: Widget words by key; the key is what the JavaScript and the HTML renderer use.
+LABELS: dict[str, str] = {
+    "first": N_("First step"),
+    "back": N_("Previous step"),
+    "next": N_("Next step"),
+    "last": N_("Last step"),
+    "step": N_("Step {current} of {total}"),
+    "start": N_("Starting position"),
+    "controls": N_("Walkthrough controls"),
+    "narration": N_("What happens"),
+    "try": N_("Try another card: choose any legal card of the player to act."),
+    "tried": N_("You changed the example. The other players now play by the rule-of-thumb strategy."),
+    "return": N_("Back to the example"),
+    "loading": N_("Loading the live engine…"),
+    "ready": N_("Live engine ready: choose a card to try another line of play."),
+    "failed": N_("The live engine could not start. The example still works step by step."),
+    "busy": N_("The live engine is working…"),
+    "error": N_("The live engine could not play that card: {reason}"),
+    "static": N_("Turn on JavaScript to step through this example and try other cards."),
+    "trump": N_("Trump"),
+    "no_trump": N_("No trump"),
+    "not_named": N_("Not named yet"),
+    "stock": N_("Stock"),
+    "stock_count": N_("{count} cards in the stock"),
+    "dealer": N_("Dealer"),
+    "hand": N_("Hand"),
+    "cards_in_hand": N_("{count} cards in hand"),
+    "tricks": N_("Tricks won"),
+    "tricks_count": N_("Tricks won: {count}"),
+    "out": N_("Out"),
+    "to_play": N_("to play"),
+    "trick": N_("Trick on the table"),
+    "empty_trick": N_("No card played yet"),
+    "winner": N_("Winner of the deal"),
+    "table": N_("The table"),
+    "illegal": N_("Not allowed"),
+}
+
+
+#: Words of the Play page, by key (the JavaScript's and the Play directive's).
+PLAY_LABELS: dict[str, str] = {
+    "settings": N_("Game settings"),
+    "players": N_("Players"),
+    "profile": N_("Rules profile"),
+    "variants": N_("Variants"),
+    "mode": N_("Game"),
+    "mode_deal": N_("A single deal"),
+    "mode_match-3": N_("A match to 3 deals"),
+    "mode_match-5": N_("A match to 5 deals"),
+    "seat": N_("Your seat"),
+    "strength": N_("Opponents"),
+    "strength_random": N_("Random"),
+    "strength_rule-of-thumb": N_("Rule of thumb"),
+    "strength_monte-carlo": N_("Strong (samples deals)"),
+    "seed": N_("Deal number (seed)"),
+    "start_game": N_("Start"),
+    "controls": N_("Game controls"),
+    "your_turn": N_("Your turn: choose a card."),
+    "name_trump": N_("Name the trump suit."),
+    "waiting": N_("The computer is playing…"),
+    "undo": N_("Undo my last card"),
+    "hint": N_("Hint"),
+    "next_deal": N_("Next deal"),
+    "export": N_("Export as a worked example"),
+    "compare": N_("Compare the profiles"),
+    "share": N_("Link to this deal"),
+    "log": N_("The deal so far"),
+    "score": N_("Score"),
+    "deals_won": N_("Deals won"),
+    "chips_a": N_("Chips (option A)"),
+    "chips_b": N_("Chips (option B)"),
+    "deal_number": N_("Deal {number}"),
+    "match_won": N_("{player} wins the match."),
+    "deal_won": N_("{player} wins the deal."),
+    "your_seat": N_("{seat} (you)"),
+    "new_seed": N_("New deal number"),
+    "profile_standard": N_("Standard"),
+    "profile_last-card": N_("Last card"),
+    "trump_source": N_("Trump"),
+    "trump_dealer": N_("The dealer's last card"),
+    "variant_draw-per-card": N_("Draw per card"),
+    "variant_no-trump": N_("No trump"),
+    "variant_random-trump": N_("Random trump"),
+    "variant_grand-coup": N_("Grand coup"),
+    "variant_long-hand": N_("Long hand"),
+    "variant_eliminate-before-draw": N_("Eliminate before drawing"),
+    "noscript": N_("The Play page runs the rules engine in your browser: turn on JavaScript to play."),
+    "player": N_("Player"),
+    "hint_is": N_("Hint: {sentence}"),
+    "link_copied": N_("The link to this deal is copied."),
+    "download": N_("Download {filename}"),
+    "export_intro": N_("Save this file in tutorial/examples/ to make it a walkthrough, or replay it with "
+                       "python -m linger_longer replay."),
+    "parts_here": N_("The profiles part here"),
+    "trick_number": N_("Trick {number}"),
+    "followed": N_("Both columns replay the first {count} moves of your deal; then rule-of-thumb players finish it."),
+    "stock_clock": N_("Stock: {count} of {total} cards left"),
+    "outcome_tricks": N_("{player} wins after {tricks} tricks."),
+    "engine_failed": N_("The live engine could not start, so the game cannot be played on this page. "
+                        "Reload the page to try again."),
+}
+
+
+def labels(lang: str) -> dict[str, str]:
+    """Every walkthrough widget word in ``lang`` (English where a translation is missing or broken)."""
+    return {key: template(lang, message) for key, message in LABELS.items()}
+
+
+def play_labels(lang: str) -> dict[str, str]:
+    """Every Play page word in ``lang`` (English where a translation is missing or has other placeholders)."""
+    return {key: template(lang, message) for key, message in PLAY_LABELS.items()}

@@ -1,0 +1,166 @@
+"""The Play page's game, replayed from its record: the settings and every action, deal by deal.
+
+Nothing is kept between the page's requests: the page holds the record and
+hands it back with each one; the engine rebuilds the game from it. The computer
+players are seeded from the game's seed, the deal and the move number, so a
+record always continues the same way, on CPython and in Pyodide alike.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from ..bots import Bot, MonteCarloBot, make_bot
+from ..cards import Card, InvalidCardError, Suit
+from ..events import Event
+from ..game import Deal, IllegalPlayError, Phase
+from ..i18n import N_
+from ..match import Match
+from ..narrate import refusal_text
+from .errors import PlayError
+from .settings import Settings
+
+__all__ = [
+    "MONTE_CARLO_SAMPLES", "RECORD_VERSION", "Game", "PlayedDeal", "action_code", "bot_seed", "load_game",
+    "opponent", "parse_action",
+]
+
+#: Sampled deals per move of the strong opponent (fits its browser budget: see tools/bench_bots.py).
+MONTE_CARLO_SAMPLES = 100
+#: The record format's version.
+RECORD_VERSION = 1
+
+
+def bot_seed(seed: int, deal_index: int, ply: int, salt: int = 0) -> int:
+    """A bot's seed for one move: the same game, deal and move always give the same seed."""
+    return (seed * 1_000_003 + deal_index * 10_007 + ply * 101 + salt) % (2**63)
+
+
+def opponent(strength: str, seed: int) -> Bot:
+    """The computer player of ``strength`` for one move."""
+    if strength == MonteCarloBot.name:
+        return MonteCarloBot(seed, samples=MONTE_CARLO_SAMPLES)
+    return make_bot(strength, seed)
+
+
+def parse_action(text: str) -> Card | Suit:
+    """A recorded action: a card code (``KC``) or a suit letter (naming trump)."""
+    try:
+        return Suit.parse(text) if len(text) == 1 else Card.parse(text)
+    except (InvalidCardError, ValueError):
+        raise PlayError(N_("{value!r} is neither a card nor a suit."), value=text) from None
+
+
+def action_code(action: Card | Suit) -> str:
+    """The record's spelling of an action (the inverse of :func:`parse_action`)."""
+    return action.letter if isinstance(action, Suit) else action.code
+
+
+@dataclass
+class PlayedDeal:
+    """One deal of the game, rebuilt from the record."""
+
+    index: int
+    seed: int
+    dealer: int
+    deal: Deal
+    setup: tuple[Event, ...]
+    stock_at_start: int = 0  #: the stock's size once the cards are dealt (the page's "clock")
+    actions: list[str] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)  #: who took each action
+    events: list[tuple[Event, ...]] = field(default_factory=list)  #: each action's events
+
+
+class Game:
+    """A game rebuilt from settings and recorded actions."""
+
+    def __init__(self, settings: Settings, deals: Iterable[Iterable[str]] = ((),)) -> None:
+        self.settings = settings
+        self.match = Match(settings.rules, settings.players, target=settings.target, seed=settings.seed)
+        self.deals: list[PlayedDeal] = []
+        for actions in deals:
+            self.start_deal()
+            for code in actions:
+                self.apply(parse_action(code))
+
+    @property
+    def current(self) -> PlayedDeal:
+        """The deal being played (the last one dealt)."""
+        return self.deals[-1]
+
+    def start_deal(self) -> None:
+        """Deal the match's next deal once the current one is over."""
+        if self.deals and not self.current.deal.is_over:
+            raise PlayError(N_("The deal is not over yet."))
+        if self.match.is_over:
+            raise PlayError(N_("The match is over."))
+        seed = self.match.next_seed()  # the seed next_deal shuffles with: the page shows it
+        deal, setup = self.match.next_deal()
+        self.deals.append(PlayedDeal(len(self.deals), seed, deal.dealer, deal, setup, deal.stock_size))
+
+    def apply(self, action: Card | Suit) -> None:
+        """Play one action of the seat to act and record it; a finished deal is scored in the match."""
+        played = self.current
+        deal = played.deal
+        if deal.is_over:
+            raise PlayError(N_("The deal is over."))
+        seat = deal.to_act
+        try:
+            events = deal.apply(action)
+        except IllegalPlayError as error:
+            raise PlayError("{reason}", reason=str(error)) from None
+        played.actions.append(action_code(action))
+        played.seats.append(seat)  # type: ignore[arg-type]
+        played.events.append(events)
+        if deal.is_over:
+            self.match.record(deal.outcome)  # type: ignore[arg-type]
+
+    def bots_play(self) -> None:
+        """The computer plays every seat but the human's until the human is to act or the deal ends."""
+        played = self.current
+        deal = played.deal
+        while not deal.is_over and deal.to_act != self.settings.seat:
+            bot = opponent(self.settings.strength, bot_seed(self.settings.seed, played.index, len(played.actions)))
+            self.apply(bot.choose(deal))
+
+    def human_play(self, action: Card | Suit, lang: str) -> str | None:
+        """Apply the human's action; returns the translated reason if the rules refuse it."""
+        deal = self.current.deal
+        if deal.is_over:
+            raise PlayError(N_("The deal is over."))
+        if deal.to_act != self.settings.seat:
+            raise PlayError(N_("It is not your turn."))
+        if isinstance(action, Card):
+            refusal = deal.refusal(action)
+            if refusal is not None:
+                return refusal_text(refusal, lang, deal.names)
+        elif deal.phase is not Phase.NAME_TRUMP:
+            raise PlayError(N_("{value!r} is neither a card nor a suit."), value=action.letter)
+        self.apply(action)
+        self.bots_play()
+        return None
+
+    def deal_at(self, number: int | None) -> tuple[int, PlayedDeal]:
+        """The deal numbered ``number`` (from 1), or the current one; its index and state."""
+        index = len(self.deals) - 1 if number is None else number - 1
+        if not 0 <= index < len(self.deals):
+            raise PlayError(N_("there is no deal {number}."), number=number)
+        return index, self.deals[index]
+
+    def record(self) -> dict[str, Any]:
+        """The game's record: what the page keeps and hands back with each request."""
+        return {"version": RECORD_VERSION, "settings": self.settings.to_json(),
+                "deals": [list(d.actions) for d in self.deals]}
+
+
+def load_game(record: Mapping[str, Any] | str) -> Game:
+    """The game of a record (a mapping, or its JSON text), replayed from its settings and actions."""
+    if isinstance(record, str):
+        record = json.loads(record)
+    if not isinstance(record, Mapping) or record.get("version") != RECORD_VERSION:
+        raise PlayError(N_("not a game record of version {version}."), version=RECORD_VERSION)
+    settings = Settings.from_json(record["settings"])
+    deals = record.get("deals") or [[]]
+    return Game(settings, deals)

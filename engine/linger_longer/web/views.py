@@ -1,0 +1,173 @@
+"""What the Play page shows the human's seat: the table, the log, the score, after each request.
+
+A view speaks for the human's seat (see :class:`~linger_longer.narrate.Narrator`):
+until the deal is over it holds only what a player at that seat has seen (the
+other hands are counts, a card another player draws is "a card"); once the deal
+is over every card may be shown.
+
+>>> view = new_game(Settings(players=4, seed=5, seat=0))
+>>> view["your_turn"] or view["deal"]["over"]
+True
+>>> card = next(c["card"] for c in view["choices"] if c["legal"])
+>>> after = play(view["record"], card)
+>>> len(after["record"]["deals"][0]) > len(view["record"]["deals"][0])
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from ..cards import Suit
+from ..game import Phase
+from ..i18n import N_, translate
+from ..narrate import EVERYONE, Narrator, suit_name
+from .errors import PlayError
+from .labels import PLAY_LABELS
+from .record import Game, PlayedDeal, load_game, parse_action
+from .render import render_step_html
+from .settings import Settings, encode_query
+from .table import TrickTable, hand_choices, table_view
+
+__all__ = ["game_viewer", "narration", "new_game", "next_deal", "play", "state", "undo", "view_of"]
+
+
+def game_viewer(played: PlayedDeal, human: int) -> int | None:
+    """Who the deal's words and table speak to: the human's seat, and everyone once the deal is over."""
+    return EVERYONE if played.deal.is_over else human
+
+
+def narration(played: PlayedDeal, lang: str, viewer: int | None, human: int) -> tuple[list[str], list[str]]:
+    """The deal so far told to ``viewer``: every sentence, and those since the human's last action."""
+    narrator = Narrator(lang, played.deal.names, None, viewer)
+    log = narrator.narrate(played.setup)
+    if not played.events:
+        return log, list(log)
+    last_own = max((i for i, seat in enumerate(played.seats) if seat == human), default=-1)
+    recent: list[str] = []
+    for i, events in enumerate(played.events):
+        sentences = narrator.narrate(events)
+        log.extend(sentences)
+        if i >= last_own:
+            recent.extend(sentences)
+    return log, recent
+
+
+def _table(played: PlayedDeal, viewer: int | None) -> dict[str, Any]:
+    table = TrickTable()
+    for events in played.events:
+        table.see(events)
+    return table_view(played.deal, table, viewer)
+
+
+def _score(game: Game) -> dict[str, Any]:
+    result = game.match.result
+    return {
+        "target": game.settings.target,
+        "deals_played": len(result.outcomes),
+        "deals_won": list(result.deals_won),
+        "chips_a": list(result.chips_a),
+        "chips_b": list(result.chips_b),
+        "winner": result.winner,
+    }
+
+
+def _suits(lang: str) -> list[dict[str, Any]]:
+    """The suits a player may name as trump, with what the page draws of them."""
+    return [{"suit": s.letter, "symbol": s.symbol, "name": suit_name(s, lang), "red": s.is_red} for s in Suit]
+
+
+def view_of(game: Game, lang: str, refused: str | None = None) -> dict[str, Any]:
+    """The game as the human's seat sees it, in ``lang``; ``refused`` is why the rules refused a card."""
+    settings = game.settings
+    played = game.current
+    deal = played.deal
+    human = settings.seat
+    viewer = game_viewer(played, human)
+    log, recent = narration(played, lang, viewer, human)
+    table = _table(played, viewer)
+    over = deal.is_over
+    your_turn = not over and deal.to_act == human
+    naming = your_turn and deal.phase is Phase.NAME_TRUMP
+    choices = hand_choices(deal, lang) if your_turn else []
+    names = list(deal.names)
+    shown = list(names)  # the table marks the human's seat
+    shown[human] = translate(lang, PLAY_LABELS["your_seat"], seat=names[human])
+    outcome = deal.outcome
+    match_over = game.match.is_over
+    step = {"table": table, "choices": choices}
+    return {
+        "lang": lang,
+        "settings": settings.to_json(),
+        "query": encode_query(settings),
+        "record": game.record(),
+        "players": names,
+        "human": human,
+        "deal": {
+            # The deal's own seed is drawn from the game's (up to 2**63): a string, exact in JavaScript.
+            "number": played.index + 1, "seed": str(played.seed), "dealer": played.dealer, "over": over,
+            "stock_at_start": played.stock_at_start,
+            "outcome": {"winner": outcome.winner, "reason": outcome.reason.value} if outcome else None,
+        },
+        "table": table,
+        "choices": choices,
+        "your_turn": your_turn,
+        "name_trump": naming,
+        "suits": _suits(lang) if naming else [],
+        "html": render_step_html(step, lang, f"play-{played.index}-{len(played.actions)}", shown),
+        "log": log,
+        "recent": recent,
+        "refused": refused,
+        "score": _score(game),
+        "can_undo": any(s == human for s in played.seats),
+        "can_next": over and not match_over,
+        "can_compare": over,
+        "match_over": match_over,
+    }
+
+
+def state(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
+    """The view of a recorded game as it stands."""
+    return view_of(load_game(record), lang)
+
+
+def new_game(settings: Settings | Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
+    """Deal the first deal and let the computer play until it is the human's turn.
+
+    ``settings`` may also be :meth:`Settings.to_json`'s data, or that data as JSON text.
+    """
+    if not isinstance(settings, Settings):
+        settings = Settings.from_json(json.loads(settings) if isinstance(settings, str) else settings)
+    game = Game(settings)
+    game.bots_play()
+    return view_of(game, lang)
+
+
+def play(record: Mapping[str, Any] | str, action: str, lang: str = "en") -> dict[str, Any]:
+    """The human plays ``action`` (a card code such as ``KC``, or a suit letter when naming trump).
+
+    A card the rules refuse changes nothing: the view comes back with ``refused`` set to the reason.
+    """
+    game = load_game(record)
+    refused = game.human_play(parse_action(action), lang)
+    return view_of(game, lang, refused)
+
+
+def undo(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
+    """Take back the human's last action in the current deal, and the computer's actions after it."""
+    game = load_game(record)
+    mine = [i for i, seat in enumerate(game.current.seats) if seat == game.settings.seat]
+    if not mine:
+        raise PlayError(N_("Nothing to undo: you have not played a card in this deal yet."))
+    deals = [list(d.actions) for d in game.deals]
+    deals[-1] = deals[-1][:mine[-1]]
+    return view_of(Game(game.settings, deals), lang)
+
+
+def next_deal(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
+    """In a match, deal the next deal (the deal passes clockwise) once the current one is over."""
+    game = load_game(record)
+    game.start_deal()
+    game.bots_play()
+    return view_of(game, lang)

@@ -1,0 +1,139 @@
+"""Worked examples as walkthrough steps: one JSON form for the static build and the live browser.
+
+The Sphinx directive calls :func:`replay_json` under CPython to render every
+step at build time; the browser's worker calls the same function, and
+:func:`branch_json` when the reader tries another card, under Pyodide. Both
+render the table with :func:`~linger_longer.web.render.render_step_html`, so
+the page shows the same thing whichever computed it. A worked example shows
+every card, so its narration speaks to everyone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bots import RuleOfThumbBot
+from ..cards import Card, Suit
+from ..events import CardPlayed
+from ..game import Deal
+from ..narrate import EVERYONE, Narrator, refusal_text
+from ..scenario import Scenario, ScenarioError, Step, StepResult, loads
+from .json_text import json_text
+from .render import render_step_html
+from .table import TrickTable, hand_choices, table_view
+
+__all__ = ["BRANCH_SEED", "branch", "branch_json", "replay", "replay_json"]
+
+#: The seed of the bots that continue a deal after the reader's own card.
+BRANCH_SEED = 0
+
+
+def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickTable, lang: str,
+               prefix: str) -> dict[str, Any]:
+    step, deal = result.step, result.deal
+    action: dict[str, Any] | None = None
+    if step is not None:
+        seat = step.by if step.by is not None else _actor(result)
+        if result.refusal is not None:
+            action = {"type": "illegal", "seat": result.refusal.seat, "card": step.card.code,  # type: ignore[union-attr]
+                      "reason": refusal_text(result.refusal, lang, deal.names)}
+        elif step.kind == "name_trump":
+            action = {"type": "name-trump", "seat": seat, "suit": step.suit.letter}  # type: ignore[union-attr]
+        else:
+            action = {"type": "play", "seat": seat, "card": step.card.code}  # type: ignore[union-attr]
+    table.see(result.events)
+    narration = narrator.narrate(result.events)
+    if result.refusal is not None:
+        narration = [refusal_text(result.refusal, lang, deal.names)]
+    data = {
+        "index": index,
+        "action": action,
+        "note": step.note if step is not None else None,
+        "events": [e.to_json() for e in result.events],
+        "narration": narration,
+        "table": table_view(deal, table),
+        "choices": hand_choices(deal, lang),
+    }
+    data["html"] = render_step_html(data, lang, f"{prefix}-{index}", deal.names)
+    return data
+
+
+def _actor(result: StepResult) -> int | None:
+    for event in result.events:
+        if isinstance(event, CardPlayed):
+            return event.seat
+        if hasattr(event, "seat") and event.type == "trump-named":
+            return event.seat  # type: ignore[attr-defined]
+    return None
+
+
+def _document(scenario: Scenario, example_id: str, lang: str, steps: list[dict[str, Any]],
+              last: Deal) -> dict[str, Any]:
+    outcome = last.outcome
+    return {
+        "id": example_id,
+        "title": scenario.title,
+        "profile": scenario.rules.profile.value,
+        "variants": list(scenario.rules.variant_names),
+        "lang": lang,
+        "players": list(scenario.names),
+        "steps": steps,
+        "outcome": {"winner": outcome.winner, "reason": outcome.reason.value} if outcome else None,
+    }
+
+
+def _example_id(source: str) -> str:
+    name = source.replace("\\", "/").rsplit("/", 1)[-1]
+    return name[:-5] if name.endswith(".toml") else name
+
+
+def replay(toml_text: str, lang: str, source: str = "<example>") -> dict[str, Any]:
+    """Every step of a worked example, checked against its expectations, as JSON-ready data."""
+    scenario = loads(toml_text, source)
+    results = scenario.check()
+    example_id = _example_id(source)
+    narrator = Narrator(lang, scenario.names, results[0].deal.trump, EVERYONE)
+    table = TrickTable()
+    steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results)]
+    return _document(scenario, example_id, lang, steps, results[-1].deal)
+
+
+def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<example>") -> dict[str, Any]:
+    """The example up to step ``at_step``, then ``card`` for the player to act, then bots to the end."""
+    scenario = loads(toml_text, source)
+    results = scenario.check()
+    if not 0 <= at_step < len(results):
+        raise ScenarioError(f"{source}: there is no step {at_step}; steps run from 0 to {len(results) - 1}")
+    example_id = _example_id(source)
+    narrator = Narrator(lang, scenario.names, results[0].deal.trump, EVERYONE)
+    table = TrickTable()
+    steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at_step + 1])]
+    deal = results[at_step].deal.copy()
+    chosen = Card.parse(card)
+    refusal = deal.refusal(chosen)
+    if refusal is not None:
+        return {"error": refusal_text(refusal, lang, deal.names)}
+    bot = RuleOfThumbBot(seed=BRANCH_SEED)
+    action: Card | Suit = chosen
+    while True:
+        seat = deal.to_act
+        events = deal.apply(action)
+        kind = "name_trump" if isinstance(action, Suit) else "play"
+        step = Step(len(steps), kind, card=action if isinstance(action, Card) else None,
+                    suit=action if isinstance(action, Suit) else None, by=seat)
+        steps.append(_step_json(len(steps), StepResult(step, events, None, deal.copy()), narrator, table,
+                                lang, example_id + "-b"))
+        if deal.is_over:
+            break
+        action = bot.choose(deal)
+    return _document(scenario, example_id, lang, steps, deal)
+
+
+def replay_json(toml_text: str, lang: str, source: str = "<example>") -> str:
+    """:func:`replay` as a JSON string (the form the browser's worker passes back)."""
+    return json_text(replay(toml_text, lang, source))
+
+
+def branch_json(toml_text: str, lang: str, at_step: int, card: str, source: str = "<example>") -> str:
+    """:func:`branch` as a JSON string."""
+    return json_text(branch(toml_text, lang, at_step, card, source))
