@@ -75,7 +75,7 @@ def refusal(hand: int, led: Suit | None, card: Card, seat: int) -> Refusal | Non
     """None if ``seat``, holding ``hand``, may play ``card`` to a trick led in ``led``; else the rule it breaks."""
     if not hand & card.mask:
         return Refusal(RefusalKind.NOT_HELD, seat, card=card)  # a player can only play a card they hold
-    if card.suit is not led and must_follow(hand, led):
+    if led is not None and card.suit is not led and must_follow(hand, led):
         return Refusal(RefusalKind.MUST_FOLLOW, seat, card=card, suit=led)
     return None
 
