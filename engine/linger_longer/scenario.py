@@ -50,7 +50,7 @@ from .events import CardDrawn, DealWon, EndReason, Event, PlayerOut, TrickWon
 from .game import Deal, IllegalPlayError, InvalidPositionError, Refusal, RefusalKind
 from .rules import Rules, UnknownRuleError
 
-__all__ = ["Scenario", "ScenarioError", "Step", "StepResult", "load", "loads"]
+__all__ = ["Scenario", "ScenarioError", "Step", "StepResult", "load", "loads", "read_example"]
 
 
 class ScenarioError(ValueError):
@@ -222,7 +222,12 @@ class Scenario:
 
 
 def load(path: str | Path) -> Scenario:
-    """Load a worked-example file: a regular UTF-8 file of at most :data:`MAX_FILE_BYTES`.
+    """Load a worked-example file (read by :func:`read_example`)."""
+    return loads(read_example(path), source=str(path))
+
+
+def read_example(path: str | Path) -> str:
+    """The text of a worked-example file: a regular UTF-8 file of at most :data:`MAX_FILE_BYTES`.
 
     A device, a folder or a pipe is refused before it is opened (``/dev/zero`` never ends).
     """
@@ -237,10 +242,9 @@ def load(path: str | Path) -> Scenario:
     if len(data) > MAX_FILE_BYTES:
         raise ScenarioError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes, too large for a worked example")
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ScenarioError(f"{path}: not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start}") from None
-    return loads(text, source=str(path))
 
 
 def loads(text: str, source: str = "<example>") -> Scenario:
