@@ -84,8 +84,10 @@ function watchStart() {
     error: console.error, warn: console.warn,
   };
   /**
-   * @param {Promise<unknown>} promise
+   * @template T
+   * @param {Promise<T>} promise
    * @param {string} what
+   * @returns {Promise<T>}
    */
   const watched = (promise, what) => {
     promise.catch((/** @type {unknown} */ err) => fail(new Error(`${what} (${describe(err).message})`)));
