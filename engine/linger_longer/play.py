@@ -121,6 +121,8 @@ PLAY_LABELS: dict[str, str] = {
     "followed": N_("Both columns replay the first {count} moves of your deal; then rule-of-thumb players finish it."),
     "stock_clock": N_("Stock: {count} of {total} cards left"),
     "outcome_tricks": N_("{player} wins after {tricks} tricks."),
+    "not_saved": N_("This browser cannot store the game (its storage is full or off): you can go on "
+                    "playing, but reloading the page starts a new game."),
     "engine_failed": N_("The live engine could not start, so the game cannot be played on this page. "
                         "Reload the page to try again."),
 }
@@ -150,17 +152,46 @@ def play_labels(lang: str) -> dict[str, str]:
     return {key: _checked(gettext(message), message) for key, message in PLAY_LABELS.items()}
 
 
+#: The longest text of a reader's own value that a refusal quotes (a longer one is cut, with "…").
+MAX_QUOTED = 60
+
+
 class PlayError(ValueError):
-    """A request the game cannot carry out; the message is an English msgid with values, translated on output."""
+    """A request the game cannot carry out; the message is an English msgid with values, translated on output.
+
+    The reader's own values (``value``, ``keys``) are quoted at most :data:`MAX_QUOTED` characters long.
+    """
 
     def __init__(self, message: str, **values: object) -> None:
         self.msgid = message
-        self.values = values
-        super().__init__(message.format(**values))
+        self.values = {key: _shortened(value) if key in ("value", "keys") else value for key, value in values.items()}
+        super().__init__(message.format(**self.values))
 
     def text(self, lang: str) -> str:
         """The message in ``lang``."""
         return _t(lang, self.msgid, **self.values)
+
+
+def _shortened(value: object) -> object:
+    """A text longer than :data:`MAX_QUOTED` characters cut to that length, ending with "…"."""
+    if isinstance(value, str) and len(value) > MAX_QUOTED:
+        return value[:MAX_QUOTED - 1] + "…"
+    return value
+
+
+def _rules_refusal(profile: object, variants: Iterable[object]) -> PlayError:
+    """The translatable refusal of a profile or variant the engine does not know, or of variants it cannot combine."""
+    profiles = [p.value for p in Profile]
+    if getattr(profile, "value", profile) not in profiles:
+        return PlayError(N_("profile: {value!r} is not one of {known}."), value=profile, known=", ".join(profiles))
+    names = [getattr(v, "value", v) for v in variants]
+    known = [v.value for v in Variant]
+    for name in names:
+        if name not in known:
+            return PlayError(N_("variants: {value!r} is not one of {known}."), value=name, known=", ".join(known))
+    trump = ", ".join(v.value for v in _TRUMP_VARIANTS if v.value in names)
+    return PlayError(N_("variants: {names} cannot be played together: each decides where trump comes from."),
+                     names=trump)
 
 
 def _t(lang: str, message: str, **values: object) -> str:
@@ -191,8 +222,8 @@ class Settings:
                             value=self.players, low=MIN_PLAYERS, high=MAX_PLAYERS)
         try:
             rules = Rules.from_names(self.profile, self.variants)
-        except UnknownRuleError as error:
-            raise PlayError("{reason}", reason=str(error)) from None
+        except UnknownRuleError:
+            raise _rules_refusal(self.profile, self.variants) from None
         # Variants in their declared order, each once, so equal settings have one spelling.
         object.__setattr__(self, "variants", rules.variant_names)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= MAX_SEED:

@@ -126,3 +126,48 @@ def test_corrupted_examples_are_refused_in_one_line_naming_the_file(example: Pat
         except Exception as error:  # noqa: BLE001 - the point: nothing else may escape
             pytest.fail(f"corruption {attempt} {done} of {example.name}: {type(error).__name__}: {error}")
     assert refused > CORRUPTIONS_PER_FILE // 3  # the corruptions do break most files
+
+
+# ------------------------------------------------------------------ the Play bridge
+
+QUERY_KEYS = ["players", "profile", "variants", "mode", "seat", "bot", "seed"]
+QUERY_VALUES = [
+    "", "4", "3", "6", "7", "-1", "four", "9007199254740992", "standard", "last-card", "blitz", "<script>",
+    "no-trump", "no-trump,grand-coup", "a,b,c", "random-trump,draw-per-card", ",,,", "deal", "match-3", "match-9",
+    "A", "C", "F", "Z", "random", "rule-of-thumb", "monte-carlo", "genius", "%00", "%E2%99%A0", "☃" * 80,
+    "x" * 500, "1&", "=", "%ZZ",
+]
+
+
+def random_query(rng: random.Random) -> str:
+    pairs = []
+    for _ in range(rng.randint(0, 8)):
+        key = rng.choice(QUERY_KEYS + ["junk", "", "seed"])
+        pairs.append(f"{key}={rng.choice(QUERY_VALUES)}" if rng.random() < 0.9 else key)
+    return ("?" if rng.random() < 0.3 else "") + "&".join(pairs)
+
+
+def test_random_queries_give_a_game_or_a_translated_refusal() -> None:
+    """Every query gives a game, or a refusal whose French text comes from the catalog, quoting at most ~60 characters."""
+    from linger_longer.narrate import translator
+    from linger_longer.play import PlayError, decode_query, new_game
+
+    french = translator("fr").gettext
+    rng = random.Random(17)
+    games = refusals = 0
+    for _ in range(300):
+        query = random_query(rng)
+        try:
+            settings = decode_query(query, default_seed=rng.randrange(1000))
+        except PlayError as error:
+            assert french(error.msgid) != error.msgid, f"{query!r}: untranslated refusal {error.msgid!r}"
+            text = error.text("fr")
+            assert "\n" not in text and len(text) < 300, (query, text)
+            refusals += 1
+            continue
+        except Exception as error:  # noqa: BLE001 - the point: nothing else may escape
+            pytest.fail(f"{query!r}: {type(error).__name__}: {error}")
+        game = new_game(settings, "fr")
+        assert game["record"]["settings"] == settings.to_json()
+        games += 1
+    assert games > 20 and refusals > 100
