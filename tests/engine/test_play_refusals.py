@@ -10,11 +10,11 @@ from linger_longer.play import MAX_QUOTED, PlayError, decode_query, decode_query
 
 
 @pytest.mark.parametrize("query, lang, message", [
-    ("profile=<script>", "fr", "Profil de règles : '<script>' n’est pas l’une des valeurs possibles (standard, last-card)."),
+    ("profile=<script>", "fr", "Profil de règles\u00a0: '<script>' n’est pas l’une des valeurs possibles (standard, last-card)."),
     ("profile=blitz", "nl", "Profiel: 'blitz' is niet een van standard, last-card."),
     ("variants=a,b,c", "it", "Varianti: 'a' non è tra draw-per-card, no-trump, random-trump, grand-coup, long-hand, "
                              "eliminate-before-draw."),
-    ("variants=grand-coup,no-trump", "fr", "Variantes : no-trump, grand-coup ne peuvent pas être jouées ensemble : "
+    ("variants=grand-coup,no-trump", "fr", "Variantes\u00a0: no-trump, grand-coup ne peuvent pas être jouées ensemble\u00a0: "
                                            "chacune décide d’où vient l’atout."),
     ("variants=random-trump,no-trump", "en", "variants: no-trump, random-trump cannot be played together: "
                                              "each decides where trump comes from."),
