@@ -34,7 +34,9 @@ expected outcomes::
 
 Any mistake — bad TOML, an unknown key, an unknown card, an illegal scripted
 play, an expectation that does not hold — raises :class:`ScenarioError`
-naming the file, the step and the reason.
+naming the file, the step and the reason. Every value's type and form is
+checked when the file is loaded, before anything is replayed:
+``<file>: [start]: 'tricks_won.A' must be a whole number from 0 up, got the string 'x'``.
 """
 
 from __future__ import annotations
