@@ -45,16 +45,20 @@ const phases = {};
 /** @type {Promise<any>} */
 const ready = startOrFail();
 
-/** Pyodide's start, or the first failure: a download's, the WebAssembly module's, or the timeout's. */
+/**
+ * Pyodide's start, or the first failure: a download's, the WebAssembly module's, the engine
+ * wheel's absence (checked at once, not after Pyodide's whole start), or the timeout's.
+ */
 async function startOrFail() {
   const watch = watchStart();
+  const lock = fetchLock();
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const timedOut = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the engine did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
   });
   try {
-    const pyodide = await Promise.race([start(watch.logged), watch.failed, timedOut]);
+    const pyodide = await Promise.race([start(lock, watch.logged), engineWheelMissing(lock), watch.failed, timedOut]);
     watch.restore();
     return pyodide;
   } finally {
@@ -117,13 +121,41 @@ function watchStart() {
   return { failed, logged, restore };
 }
 
-/** @param {string[]} logged what Pyodide logged meanwhile (named in a failure) */
-async function start(logged) {
+/**
+ * The site's pyodide-lock.json, read once: Pyodide gets its contents, and the wheel check its file name.
+ * @returns {Promise<{packages?: Record<string, {file_name: string}>}>}
+ */
+async function fetchLock() {
+  const response = await fetch(new URL('pyodide-lock.json', indexURL));
+  if (!response.ok) throw new Error(`pyodide-lock.json could not be loaded (HTTP ${response.status})`);
+  return response.json();
+}
+
+/**
+ * Rejects when the engine wheel that the lock names is not on the site (a HEAD request, made
+ * while Pyodide starts); never resolves otherwise.
+ * @param {ReturnType<typeof fetchLock>} lock
+ * @returns {Promise<never>}
+ */
+async function engineWheelMissing(lock) {
+  const wheel = (await lock).packages?.['linger-longer'];
+  if (!wheel) throw new Error('the site\'s pyodide-lock.json does not list the engine package');
+  const response = await fetch(new URL(wheel.file_name, indexURL), { method: 'HEAD' });
+  if (!response.ok) throw new Error(`the engine package is missing (${wheel.file_name}: HTTP ${response.status})`);
+  return new Promise(() => {});
+}
+
+/**
+ * @param {ReturnType<typeof fetchLock>} lock the site's lock file
+ * @param {string[]} logged what Pyodide logged meanwhile (named in a failure)
+ */
+async function start(lock, logged) {
   const { loadPyodide } = await import(new URL('pyodide.mjs', indexURL).href);
   phases.script = performance.now() - started;
   const pyodide = await loadPyodide({
     indexURL,
-    lockFileURL: new URL('pyodide-lock.json', indexURL).href,
+    lockFileContents: lock,
+    packageBaseUrl: indexURL,
     // Pyodide's own chatter goes nowhere: the page reports the state itself.
     stdout: () => {},
     stderr: () => {},
