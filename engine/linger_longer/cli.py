@@ -76,7 +76,7 @@ def _rules(args: argparse.Namespace) -> Rules:
     """The rules of the flags (standard, no variant, 4 players unless given); sets ``args.players``."""
     if args.players is None:
         args.players = DEFAULT_PLAYERS
-    rules = Rules.from_names(args.profile or "standard", args.variant or [])
+    rules = Rules.from_names("standard" if args.profile is None else args.profile, args.variant or [])
     rules.hand_size(args.players)
     return rules
 
