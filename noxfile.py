@@ -88,13 +88,25 @@ def ensure_hunspell(session: nox.Session) -> None:
                  f"`sudo apt-get install -y {' '.join(packages)}`; the i18n gate fails until then")
 
 
+def ensure_node(session: nox.Session) -> None:
+    """Install Debian's Node.js and npm (npm ci, the widget logic tests) when missing and we may."""
+    if shutil.which("node") and shutil.which("npm"):
+        return
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", external=True, env=env)
+        session.run("apt-get", "install", "-y", "--no-install-recommends", "nodejs", "npm", external=True, env=env)
+        return
+    session.error("Node.js or npm is missing and this session cannot install it (it needs root on Debian). "
+                  "Run `sudo apt-get update && sudo apt-get install -y nodejs npm`, then run the command again.")
+
+
 def ensure_node_modules(session: nox.Session) -> None:
     """Fetch the npm packages the site and browser tests use (Pyodide, axe-core)."""
+    ensure_node(session)
     lock = ROOT / "package-lock.json"
     wanted = [ROOT / "node_modules" / "pyodide", ROOT / "node_modules" / "axe-core"]
     if lock.exists() and not all(p.is_dir() for p in wanted):
-        if not shutil.which("npm"):
-            session.error("npm is missing: install Node.js (e.g. `apt-get install -y nodejs npm`).")
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
 
 

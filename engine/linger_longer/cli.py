@@ -1,6 +1,9 @@
 """The command line: ``python -m linger_longer play | simulate | replay``.
 
-Bad flags and bad values end with one line on standard error and exit status 2.
+Bad flags and bad values end with one line on standard error and exit status 2, before
+anything is printed on standard output. Input that ends (end of file, or standard input
+closed) stops ``play`` with one line and status 1; Ctrl-C stops any command with status 130,
+``simulate`` after printing the statistics of the deals it finished.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from .scenario import ScenarioError, load
 __all__ = ["main"]
 
 EXIT_USAGE = 2
+EXIT_NO_INPUT = 1
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+DEFAULT_PLAYERS = 4
 
 
 class UsageError(Exception):
@@ -36,9 +42,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _rules_flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, help=f"{MIN_PLAYERS} to {MAX_PLAYERS} (default 4)")
-    parser.add_argument("--profile", default="standard", help="standard or last-card (default standard)")
-    parser.add_argument("--variant", action="append", default=[], metavar="NAME",
+    # No defaults here: ``replay FILE`` must know which flags were given (the file decides the rules).
+    parser.add_argument("--players", type=int, default=None, help=f"{MIN_PLAYERS} to {MAX_PLAYERS} (default 4)")
+    parser.add_argument("--profile", default=None, help="standard or last-card (default standard)")
+    parser.add_argument("--variant", action="append", default=None, metavar="NAME",
                         help="a variant to switch on; repeat for several: " + ", ".join(v.value for v in Variant))
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
     parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the narration")
@@ -63,9 +70,16 @@ def _parser() -> _Parser:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    rules = Rules.from_names(args.profile, args.variant)
+    """The rules of the flags (standard, no variant, 4 players unless given); sets ``args.players``."""
+    if args.players is None:
+        args.players = DEFAULT_PLAYERS
+    rules = Rules.from_names("standard" if args.profile is None else args.profile, args.variant or [])
     rules.hand_size(args.players)
     return rules
+
+
+#: Flags that a worked-example file decides for itself.
+_FILE_DECIDES = {"players": "--players", "profile": "--profile", "variant": "--variant", "seed": "--seed"}
 
 
 # ------------------------------------------------------------------- replay
@@ -79,6 +93,10 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     """Print the narrated deal for a seed (bots play every seat) or a worked-example file."""
     lang = args.lang
     if args.example:
+        given = [flag for name, flag in _FILE_DECIDES.items() if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"replay {args.example}: {', '.join(given)} cannot apply: the file sets "
+                             "its own players, rules and cards (only --lang applies)")
         scenario = load(args.example)
         results = scenario.check()
         print(scenario.title, file=out)
@@ -101,8 +119,85 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 # ----------------------------------------------------------------- simulate
 
+class _Statistics:
+    """What ``simulate`` counts over the deals it has finished."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.deals = self.tricks = self.stock_out = self.first_seat_wins = 0
+        self.wins = [0] * players
+
+    def add(self, deal: Deal) -> None:
+        outcome = deal.outcome
+        assert outcome is not None
+        self.deals += 1
+        self.tricks += outcome.tricks_played
+        self.stock_out += deal.stock_size == 0
+        self.wins[outcome.winner] += 1
+        self.first_seat_wins += outcome.winner == (deal.dealer + 1) % self.players
+
+    def report(self, rules: Rules, bots: Sequence[str], elapsed: float, out: TextIO) -> None:
+        n = self.deals
+        print(f"rules: {rules.name}, {self.players} players, {n} deals, bots: {','.join(bots)}", file=out)
+        if not n:
+            return
+        print(f"mean tricks per deal: {self.tricks / n:.2f}", file=out)
+        print(f"stock ran out in: {100 * self.stock_out / n:.1f}% of deals", file=out)
+        print(f"first seat (left of the dealer) won: {100 * self.first_seat_wins / n:.1f}% "
+              f"(an even share is {100 / self.players:.1f}%)", file=out)
+        print("wins by seat: " + ", ".join(f"{seat_names(self.players)[s]}={w}" for s, w in enumerate(self.wins)),
+              file=out)
+        print(f"deals per second: {n / elapsed:.0f}" if elapsed > 0 else "deals per second: -", file=out)
+
+
+class Progress:
+    """A one-line progress bar on a terminal: deals done, rate and time left; nothing when not a terminal."""
+
+    WIDTH = 24
+    INTERVAL = 0.1  #: seconds between redraws
+
+    def __init__(self, total: int, stream: TextIO, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.total = total
+        self.stream = stream
+        self.clock = clock
+        self.shown = stream.isatty()
+        self.started = self.last = clock()
+
+    def line(self, done: int, now: float) -> str:
+        """The bar's text after ``done`` deals at time ``now``."""
+        elapsed = now - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        filled = self.WIDTH * done // self.total
+        left = f"{_duration((self.total - done) / rate)} left" if rate > 0 else "time left unknown"
+        return (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done:,}/{self.total:,} deals "
+                f"{100 * done / self.total:.0f}%  {rate:,.0f} deals/s  {left}")
+
+    def update(self, done: int) -> None:
+        if not self.shown:
+            return
+        now = self.clock()
+        if now - self.last >= self.INTERVAL or done == self.total:
+            self.last = now
+            self.stream.write("\r" + self.line(done, now) + "\x1b[K")
+            self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    """Play N seeded deals between bots and print statistics."""
+    """Play N seeded deals between bots and print statistics (those of the deals finished, on Ctrl-C)."""
     rules = _rules(args)
     if args.deals < 1:
         raise UsageError(f"deals: {args.deals!r} is not a positive number")
@@ -113,30 +208,25 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     for name in names:
         make_bot(name)
     rng = random.Random(args.seed)
-    tricks = stock_out = first_seat_wins = 0
-    wins = [0] * args.players
+    stats = _Statistics(args.players)
+    progress = Progress(args.deals, sys.stderr)
     started = time.perf_counter()
-    for number in range(args.deals):
-        bots = [make_bot(name, rng.getrandbits(32)) for name in names]
-        dealer = number % args.players  # the deal passes clockwise
-        deal = Deal.new(rules, args.players, seed=rng.getrandbits(64), dealer=dealer)
-        while not deal.is_over:
-            deal.apply(bots[deal.to_act].choose(deal))  # type: ignore[index]
-        outcome = deal.outcome
-        assert outcome is not None
-        tricks += outcome.tricks_played
-        stock_out += deal.stock_size == 0
-        wins[outcome.winner] += 1
-        first_seat_wins += outcome.winner == (dealer + 1) % args.players
-    elapsed = time.perf_counter() - started
-    n = args.deals
-    print(f"rules: {rules.name}, {args.players} players, {n} deals, bots: {','.join(names)}", file=out)
-    print(f"mean tricks per deal: {tricks / n:.2f}", file=out)
-    print(f"stock ran out in: {100 * stock_out / n:.1f}% of deals", file=out)
-    print(f"first seat (left of the dealer) won: {100 * first_seat_wins / n:.1f}% "
-          f"(an even share is {100 / args.players:.1f}%)", file=out)
-    print("wins by seat: " + ", ".join(f"{seat_names(args.players)[s]}={w}" for s, w in enumerate(wins)), file=out)
-    print(f"deals per second: {n / elapsed:.0f}", file=out)
+    try:
+        for number in range(args.deals):
+            bots = [make_bot(name, rng.getrandbits(32)) for name in names]
+            dealer = number % args.players  # the deal passes clockwise
+            deal = Deal.new(rules, args.players, seed=rng.getrandbits(64), dealer=dealer)
+            while not deal.is_over:
+                deal.apply(bots[deal.to_act].choose(deal))  # type: ignore[index]
+            stats.add(deal)
+            progress.update(stats.deals)
+    except KeyboardInterrupt:
+        progress.clear()
+        print(f"interrupted after {stats.deals:,} of {args.deals:,} deals", file=sys.stderr)
+        stats.report(rules, names, time.perf_counter() - started, out)
+        return EXIT_INTERRUPTED
+    progress.clear()
+    stats.report(rules, names, time.perf_counter() - started, out)
     return 0
 
 
@@ -154,15 +244,25 @@ N_("Score: {score}")
 N_("{player} wins the match.")
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] = input) -> int:
+def read_line() -> str:
+    """A line of standard input; input that is closed ends like end of file (:class:`EOFError`)."""
+    try:
+        return input()
+    except (RuntimeError, ValueError, OSError):  # no stdin at all, or a closed one
+        raise EOFError from None
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] = read_line) -> int:
     """Play against bots in the terminal: you are the first seat."""
     lang = args.lang
     rules = _rules(args)
+    if args.match is not None and args.match < 1:
+        raise UsageError(f"--match: {args.match!r} is not a positive number of deals")
     names = seat_names(args.players)
-    print(translate(lang, "You play as {player}.", player=names[0]), file=out)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     match = Match(rules, args.players, target=args.match or 1, seed=seed, names=names)
     bots = [make_bot(args.bot, seed + seat) for seat in range(args.players)]
+    print(translate(lang, "You play as {player}.", player=names[0]), file=out)
     number = 0
     while not match.is_over:
         number += 1
@@ -232,9 +332,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except (UnknownRuleError, ScenarioError, ValueError) as error:
         print(f"python -m linger_longer: error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         print(file=out)
-        return 1
+        print("python -m linger_longer: no more input: the game stops", file=sys.stderr)
+        return EXIT_NO_INPUT
+    except KeyboardInterrupt:
+        print(file=out)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader closed the pipe (e.g. `| head`): stop quietly
         sys.stderr.close()
         return 0

@@ -34,32 +34,33 @@ expected outcomes::
 
 Any mistake — bad TOML, an unknown key, an unknown card, an illegal scripted
 play, an expectation that does not hold — raises :class:`ScenarioError`
-naming the file, the step and the reason.
+naming the file, the step and the reason. Every value's type and form is
+checked when the file is loaded, before anything is replayed:
+``<file>: [start]: 'tricks_won.A' must be a whole number from 0 up, got the string 'x'``.
 """
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from .cards import Card, InvalidCardError, Suit, parse_cards
-from .events import CardDrawn, DealWon, Event, PlayerOut, TrickWon
+from .events import CardDrawn, DealWon, EndReason, Event, PlayerOut, TrickWon
 from .game import Deal, IllegalPlayError, InvalidPositionError, Refusal, RefusalKind
 from .rules import Rules, UnknownRuleError
 
-__all__ = ["Scenario", "ScenarioError", "Step", "StepResult", "load", "loads"]
+__all__ = ["Scenario", "ScenarioError", "Step", "StepResult", "load", "loads", "read_example"]
 
 
 class ScenarioError(ValueError):
     """A worked example that is malformed or whose expectations do not hold."""
 
 
-_TOP_KEYS = {"title", "profile", "variants", "players", "dealer", "start", "step", "expect", "summary"}
-_START_KEYS = {"seed", "deck", "trump", "leader", "stock", "hands", "out", "tricks_won", "turned"}
-_STEP_KEYS = {"play", "try", "name_trump", "by", "note", "refused", "expect"}
-_EXPECT_KEYS = {"tricks", "drawn", "out", "winner", "hands", "stock", "trump", "to_act", "reason", "over"}
+#: The largest worked-example file the loader reads: real ones are a few kilobytes.
+MAX_FILE_BYTES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -223,13 +224,29 @@ class Scenario:
 
 
 def load(path: str | Path) -> Scenario:
-    """Load a worked-example file."""
+    """Load a worked-example file (read by :func:`read_example`)."""
+    return loads(read_example(path), source=str(path))
+
+
+def read_example(path: str | Path) -> str:
+    """The text of a worked-example file: a regular UTF-8 file of at most :data:`MAX_FILE_BYTES`.
+
+    A device, a folder or a pipe is refused before it is opened (``/dev/zero`` never ends).
+    """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise ScenarioError(f"{path}: not a regular file (a device, a folder or a pipe)")
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise ScenarioError(f"{path}: cannot read: {error.strerror}") from None
-    return loads(text, source=str(path))
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes, too large for a worked example")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ScenarioError(f"{path}: not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start}") from None
 
 
 def loads(text: str, source: str = "<example>") -> Scenario:
@@ -238,66 +255,222 @@ def loads(text: str, source: str = "<example>") -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"{source}: invalid TOML: {error}") from None
+    except RecursionError:
+        raise ScenarioError(f"{source}: invalid TOML: arrays or tables nested too deeply") from None
     return _build(data, source)
 
 
-def _unknown_keys(table: Mapping[str, Any], known: set[str], where: str, source: str) -> None:
-    unknown = sorted(set(table) - known)
-    if unknown:
-        raise ScenarioError(f"{source}: {where}: unknown key(s) {unknown}; known: {sorted(known)}")
+# ------------------------------------------------------------------ shapes
+
+def _what(value: Any) -> str:
+    """A value as an error shows it: its TOML type and its text, shortened to about 60 characters."""
+    kinds = ((bool, "the boolean"), (int, "the integer"), (float, "the number"), (str, "the string"),
+             (list, "the list"), (dict, "the table"))
+    kind = next((name for cls, name in kinds if isinstance(value, cls)), f"the {type(value).__name__}")
+    text = repr(value)
+    return f"{kind} {text if len(text) <= 60 else text[:59] + '…'}"
+
+
+class _Shapes:
+    """Checks that each value of a worked example has the type and form its key needs.
+
+    Every refusal reads ``<file>: <where>: '<key>' must be <what it needs>, got <what it is>``;
+    a card or a suit that does not parse is named with its key and the card parser's reason.
+    """
+
+    def __init__(self, source: str, names: tuple[str, ...]) -> None:
+        self.source = source
+        self.names = names
+
+    def fail(self, where: str, key: str, must: str, value: Any) -> ScenarioError:
+        prefix = f"{self.source}: {where}: " if where else f"{self.source}: "
+        return ScenarioError(f"{prefix}{key!r} must be {must}, got {_what(value)}")
+
+    def check(self, table: Mapping[str, Any], shapes: Mapping[str, Callable[..., None]], where: str) -> None:
+        """Refuse unknown keys, then check each known key's value."""
+        unknown = sorted(set(table) - set(shapes))
+        if unknown:
+            prefix = f"{where}: " if where else "top level: "
+            raise ScenarioError(f"{self.source}: {prefix}unknown key(s) {unknown}; known: {sorted(shapes)}")
+        for key, value in table.items():
+            shapes[key](self, where, key, value)
+
+
+def _string(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise shapes.fail(where, key, "a string", value)
+
+
+def _whole(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise shapes.fail(where, key, "a whole number", value)
+
+
+def _count(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise shapes.fail(where, key, "a whole number from 0 up", value)
+
+
+def _boolean(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise shapes.fail(where, key, "true or false", value)
+
+
+def _table(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, dict):
+        raise shapes.fail(where, key, "a table", value)
+
+
+def _tables(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise shapes.fail(where, key, f"an array of tables ([[{key}]])", value)
+
+
+def _strings(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise shapes.fail(where, key, f"a list of strings, such as [\"{key[:-1]}-name\"]", value)
+
+
+def _cards(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise shapes.fail(where, key, 'a string of cards, such as "KC 7S"', value)
+    try:
+        parse_cards(value)
+    except InvalidCardError as error:
+        raise ScenarioError(f"{shapes.source}: {where}: {key!r}: {error}") from None
+
+
+def _card(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise shapes.fail(where, key, 'one card, such as "KC"', value)
+    try:
+        Card.parse(value)
+    except InvalidCardError as error:
+        raise ScenarioError(f"{shapes.source}: {where}: {key!r}: {error}") from None
+
+
+def _suit(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise shapes.fail(where, key, 'a suit, such as "H"', value)
+    if value:
+        try:
+            Suit.parse(value)
+        except InvalidCardError as error:
+            raise ScenarioError(f"{shapes.source}: {where}: {key!r}: {error}") from None
+
+
+def _name(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, str) or value not in shapes.names:
+        raise shapes.fail(where, key, f"one of the players {list(shapes.names)}", value)
+
+
+def _name_or_nobody(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if value != "":
+        _name(shapes, where, key, value)
+
+
+def _names(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, list) or not all(isinstance(item, str) and item in shapes.names for item in value):
+        raise shapes.fail(where, key, f"a list of players from {list(shapes.names)}", value)
+
+
+def _per_player(shape: Callable[..., None]) -> Callable[..., None]:
+    """A table from player names to values of ``shape`` (hands, tricks won)."""
+
+    def check(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+        if not isinstance(value, dict):
+            raise shapes.fail(where, key, f"a table of players, such as {{ {shapes.names[0]} = … }}", value)
+        unknown = sorted(set(value) - set(shapes.names))
+        if unknown:
+            raise ScenarioError(f"{shapes.source}: {where}: {key!r} names {unknown} who are not players")
+        for name, item in value.items():
+            shape(shapes, where, f"{key}.{name}", item)
+
+    return check
+
+
+def _drawn(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    must = f'a list of "player card" pairs, such as ["{shapes.names[0]} 9D"]'
+    if not isinstance(value, list):
+        raise shapes.fail(where, key, must, value)
+    for item in value:
+        parts = item.split() if isinstance(item, str) else []
+        if len(parts) != 2 or parts[0] not in shapes.names:
+            raise shapes.fail(where, key, must, item)
+        _card(shapes, where, key, parts[1])
+
+
+def _reason(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    known = [reason.value for reason in EndReason]
+    if value != "" and value not in known:
+        raise shapes.fail(where, key, f'one of {known} (or "" while the deal goes on)', value)
+
+
+#: What each key of a worked example holds.
+_TOP_SHAPES: dict[str, Callable[..., None]] = {
+    "title": _string, "summary": _string, "profile": _string, "variants": _strings, "players": _strings,
+    "dealer": _name, "start": _table, "step": _tables, "expect": _table,
+}
+_START_SHAPES: dict[str, Callable[..., None]] = {
+    "seed": _whole, "deck": _cards, "trump": _suit, "leader": _name, "stock": _cards,
+    "hands": _per_player(_cards), "out": _names, "tricks_won": _per_player(_count), "turned": _card,
+}
+_EXPECT_SHAPES: dict[str, Callable[..., None]] = {
+    "tricks": _names, "drawn": _drawn, "out": _names, "winner": _name_or_nobody, "hands": _per_player(_cards),
+    "stock": _count, "trump": _suit, "to_act": _name_or_nobody, "reason": _reason, "over": _boolean,
+}
+_STEP_SHAPES: dict[str, Callable[..., None]] = {
+    "play": _card, "try": _card, "name_trump": _suit, "by": _name, "note": _string, "refused": _string,
+    "expect": _table,
+}
 
 
 def _build(data: dict[str, Any], source: str) -> Scenario:
-    _unknown_keys(data, _TOP_KEYS, "top level", source)
     for key in ("title", "players"):
         if key not in data:
             raise ScenarioError(f"{source}: missing {key!r}")
     names = data["players"]
     if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
-        raise ScenarioError(f"{source}: 'players' must list distinct names, got {names!r}")
+        raise ScenarioError(f"{source}: 'players' must list distinct names, got {_what(names)}")
+    shapes = _Shapes(source, tuple(names))
+    shapes.check(data, _TOP_SHAPES, "")
+    start = data.get("start", {})
+    shapes.check(start, _START_SHAPES, "[start]")
+    expect = data.get("expect", {})
+    shapes.check(expect, _EXPECT_SHAPES, "[expect]")
     try:
         rules = Rules.from_names(data.get("profile", "standard"), data.get("variants", []))
         rules.hand_size(len(names))
     except (UnknownRuleError, ValueError) as error:
         raise ScenarioError(f"{source}: {error}") from None
-    start = data.get("start", {})
-    _unknown_keys(start, _START_KEYS, "[start]", source)
-    expect = data.get("expect", {})
-    _unknown_keys(expect, _EXPECT_KEYS, "[expect]", source)
     scenario = Scenario(
         source=source, title=data["title"], rules=rules, names=tuple(names), dealer=0,
         start=start, steps=(), expect=expect, summary=data.get("summary"),
     )
     dealer_name = data.get("dealer")
     dealer = scenario.seat(dealer_name, key="dealer") if dealer_name else (len(names) - 1)
-    steps = tuple(_build_step(scenario, i, raw) for i, raw in enumerate(data.get("step", []), start=1))
+    steps = tuple(_build_step(scenario, shapes, i, raw) for i, raw in enumerate(data.get("step", []), start=1))
     return Scenario(
         source=source, title=data["title"], rules=rules, names=tuple(names), dealer=dealer,
         start=start, steps=steps, expect=expect, summary=data.get("summary"),
     )
 
 
-def _build_step(scenario: Scenario, number: int, raw: dict[str, Any]) -> Step:
+def _build_step(scenario: Scenario, shapes: _Shapes, number: int, raw: dict[str, Any]) -> Step:
     probe = Step(number, "play")
-    unknown = sorted(set(raw) - _STEP_KEYS)
-    if unknown:
-        raise scenario.error(f"unknown key(s) {unknown}; known: {sorted(_STEP_KEYS)}", probe)
+    shapes.check(raw, _STEP_SHAPES, f"step {number}")
     actions = [k for k in ("play", "try", "name_trump") if k in raw]
     if len(actions) != 1:
         raise scenario.error("give exactly one of 'play', 'try' or 'name_trump'", probe)
     kind = actions[0]
+    card = Card.parse(raw[kind]) if kind != "name_trump" else None
+    suit = Suit.parse(raw[kind]) if kind == "name_trump" else None
     try:
-        card = Card.parse(raw[kind]) if kind != "name_trump" else None
-        suit = Suit.parse(raw[kind]) if kind == "name_trump" else None
         refused = RefusalKind(raw["refused"]) if "refused" in raw else None
-    except InvalidCardError as error:
-        raise scenario.error(str(error), probe) from None
     except ValueError:
         known = [k.value for k in RefusalKind]
         raise scenario.error(f"refused {raw['refused']!r} is not a rule; known: {known}", probe) from None
     expect = raw.get("expect", {})
-    unknown = sorted(set(expect) - _EXPECT_KEYS)
-    if unknown:
-        raise scenario.error(f"[step.expect]: unknown key(s) {unknown}; known: {sorted(_EXPECT_KEYS)}", probe)
+    shapes.check(expect, _EXPECT_SHAPES, f"step {number}: [step.expect]")
     by = scenario.seat(raw["by"], probe, key="by") if "by" in raw else None
     return Step(number, kind, card=card, suit=suit, by=by, note=raw.get("note"), refused=refused, expect=expect)

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  MAX_SEED, clock, formFromSettings, queryFromForm, randomSeed, scoreRows, seatLetter, turnMessage,
+  MAX_RECORD_CHARS, MAX_RECORD_DEPTH, MAX_SEED, clock, formFromSettings, jsonDepth, queryFromForm, randomSeed, savedRecord,
+  scoreRows, seatLetter, turnMessage,
 } from '../../tutorial/linger_walkthrough/static/linger-play-model.mjs';
 
 const TRUMP = ['no-trump', 'random-trump', 'grand-coup'];
@@ -64,4 +65,17 @@ test('the score table has a row per player, the reader\'s marked, with deals and
 test('the stock clock counts down from the stock\'s size after the deal', () => {
   assert.deepEqual(clock(view(), labels), { text: '9 of 36', fraction: 0.25 });
   assert.equal(clock(view({ deal: { stock_at_start: 0 }, table: { stock: 0 } }), labels).fraction, 0);
+});
+
+test('a saved record is handed to the engine only when it is short, shallow JSON holding an object', () => {
+  const record = { version: 1, settings: { players: 4, variants: ['no-trump'] }, deals: [['KC', '2H']] };
+  assert.deepEqual(savedRecord(JSON.stringify(record)), record);
+  assert.equal(jsonDepth(JSON.stringify(record)), 3);
+  assert.equal(jsonDepth('{"a": "[[[[[[[[[[[[", "b": "\\\\"}'), 1);  // brackets inside strings do not count
+  const deep = `{"version": 1, "deals": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
+  assert.equal(jsonDepth(deep), 50_001);
+  assert.equal(savedRecord(deep), null);
+  assert.equal(savedRecord(`{"deals": ${'['.repeat(MAX_RECORD_DEPTH)}${']'.repeat(MAX_RECORD_DEPTH)}}`), null);
+  assert.equal(savedRecord(JSON.stringify({ deals: ['x'.repeat(MAX_RECORD_CHARS)] })), null);
+  for (const bad of [null, '', 'not json', '[1, 2]', '42', 'null']) assert.equal(savedRecord(bad), null, String(bad));
 });

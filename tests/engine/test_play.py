@@ -60,9 +60,9 @@ def test_variants_have_one_spelling():
 @pytest.mark.parametrize("query, message", [
     ("players=7&seed=1", "players: '7' is not a number from 3 to 6"),
     ("players=four&seed=1", "players: 'four'"),
-    ("profile=blitz&seed=1", "unknown profile 'blitz'"),
-    ("variants=no-trump,grand-coup&seed=1", "cannot be combined"),
-    ("variants=jokers&seed=1", "unknown variant 'jokers'"),
+    ("profile=blitz&seed=1", "profile: 'blitz' is not one of standard, last-card"),
+    ("variants=no-trump,grand-coup&seed=1", "variants: no-trump, grand-coup cannot be played together"),
+    ("variants=jokers&seed=1", "variants: 'jokers' is not one of"),
     ("mode=match-4&seed=1", "mode: 'match-4' is not one of deal, match-3, match-5"),
     ("players=3&seat=D&seed=1", "seat: 'D' is not one of A, B, C"),
     ("bot=genius&seed=1", "opponents: 'genius'"),

@@ -209,7 +209,7 @@ def test_failing_final_expectation_is_reported(tmp_path: Path) -> None:
 def test_unknown_player_name_is_reported(tmp_path: Path) -> None:
     """A step naming a player who is not at the table fails, naming the file, the step and the name."""
     message = failure(tmp_path, GOOD.replace('play = "2H"', 'play = "2H"\nby = "Z"'))
-    assert "step 3" in message and "'Z'" in message and "not one of the players" in message
+    assert "step 3" in message and "'Z'" in message and "must be one of the players" in message
 
 
 def test_wrong_player_to_act_is_reported(tmp_path: Path) -> None:

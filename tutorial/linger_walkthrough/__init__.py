@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import DirectiveError
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
@@ -99,6 +100,41 @@ def _note_line(toml_text: str, note: str) -> int | None:
     return None
 
 
+# -- Pages whose walkthrough failed ----------------------------------------------
+#
+# Sphinx writes a page whose directive failed without that walkthrough and, in the next
+# incremental build, does not read it again (neither the page nor the example changed), so
+# that build would pass with the example still broken.  The environment remembers such pages
+# and reports them outdated until a build reads them without an error.
+
+FAILED_PAGES = "linger_walkthrough_failed_pages"
+
+
+def note_failed_page(env: Any, docname: str) -> None:
+    """Remember that ``docname``'s walkthrough failed: the next build reads the page again."""
+    failed = getattr(env, FAILED_PAGES, None)
+    if failed is None:
+        failed = set()
+        setattr(env, FAILED_PAGES, failed)
+    failed.add(docname)
+
+
+def failed_pages_outdated(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+    """``env-get-outdated``: every page whose walkthrough failed last time is read again."""
+    return sorted(set(getattr(env, FAILED_PAGES, ())) - removed)
+
+
+def forget_failed_page(app: Sphinx, env: Any, docname: str) -> None:
+    """``env-purge-doc``: the page is being read again (or is gone); it fails again only if its directive does."""
+    getattr(env, FAILED_PAGES, set()).discard(docname)
+
+
+def merge_failed_pages(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
+    """``env-merge-info``: keep the failures found by a parallel reader."""
+    for docname in set(getattr(other, FAILED_PAGES, ())) & set(docnames):
+        note_failed_page(env, docname)
+
+
 class WalkthroughDirective(SphinxDirective):
     """```{walkthrough} <example id>``` — embed tutorial/examples/<id>.toml, replayed by the engine."""
 
@@ -108,6 +144,13 @@ class WalkthroughDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
+        try:
+            return self._render()
+        except DirectiveError:
+            note_failed_page(self.env, self.env.docname)
+            raise
+
+    def _render(self) -> list[nodes.Node]:
         example_id = self.arguments[0].strip()
         examples = Path(self.config.linger_walkthrough_examples)
         if not EXAMPLE_ID.fullmatch(example_id):
@@ -130,12 +173,14 @@ class WalkthroughDirective(SphinxDirective):
         package = Path(linger_longer.__file__).parent
         for dependency in sorted([*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
             self.env.note_dependency(str(dependency))
-        toml_text = path.read_text(encoding="utf-8")
+        from linger_longer.scenario import read_example
+
         lang = page_language(self.config.language)
         try:
+            toml_text = read_example(path)
             data = json.loads(engine_walkthrough.replay_json(toml_text, lang, source=rel))
         except ValueError as exc:  # ScenarioError, InvalidCardError, TOML errors: all name the file and step
-            raise self.error(f"walkthrough {example_id!r}: {exc}") from exc
+            raise self.error(f"walkthrough {example_id!r}: {exc}") from None
         labels = widget_labels(lang)
         steps = data["steps"]
 
@@ -311,5 +356,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)
+    app.connect("env-get-outdated", failed_pages_outdated)
+    app.connect("env-purge-doc", forget_failed_page)
+    app.connect("env-merge-info", merge_failed_pages)
     app.connect("html-page-context", add_page_assets)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -114,6 +114,8 @@ PLAY_LABELS: dict[str, str] = {
     "followed": N_("Both columns replay the first {count} moves of your deal; then rule-of-thumb players finish it."),
     "stock_clock": N_("Stock: {count} of {total} cards left"),
     "outcome_tricks": N_("{player} wins after {tricks} tricks."),
+    "not_saved": N_("This browser cannot store the game (its storage is full or off): you can go on "
+                    "playing, but reloading the page starts a new game."),
     "engine_failed": N_("The live engine could not start, so the game cannot be played on this page. "
                         "Reload the page to try again."),
 }

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 from urllib.parse import parse_qsl, urlencode
 
 from ..game import seat_names
 from ..i18n import N_
-from ..rules import MAX_PLAYERS, MIN_PLAYERS, TRUMP_VARIANTS, RuleError, Rules, Variant
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, TRUMP_VARIANTS, Profile, RuleError, Rules, Variant
 from .errors import PlayError
 
 __all__ = [
@@ -32,6 +32,21 @@ TRUMP_VARIANT_NAMES = tuple(v.value for v in TRUMP_VARIANTS)
 OTHER_VARIANT_NAMES = tuple(v.value for v in Variant if v not in TRUMP_VARIANTS)
 #: The largest seed: the page's JavaScript holds numbers exactly up to 2**53 - 1 (Number.MAX_SAFE_INTEGER).
 MAX_SEED = 2**53 - 1
+
+
+def _rules_refusal(profile: object, variants: Iterable[object]) -> PlayError:
+    """The translatable refusal of a profile or variant the engine does not know, or of variants it cannot combine."""
+    profiles = [p.value for p in Profile]
+    if getattr(profile, "value", profile) not in profiles:
+        return PlayError(N_("profile: {value!r} is not one of {known}."), value=profile, known=", ".join(profiles))
+    names = [getattr(v, "value", v) for v in variants]
+    known = [v.value for v in Variant]
+    for name in names:
+        if name not in known:
+            return PlayError(N_("variants: {value!r} is not one of {known}."), value=name, known=", ".join(known))
+    trump = ", ".join(v.value for v in TRUMP_VARIANTS if v.value in names)
+    return PlayError(N_("variants: {names} cannot be played together: each decides where trump comes from."),
+                     names=trump)
 
 
 @dataclass(frozen=True)
@@ -52,8 +67,8 @@ class Settings:
                             value=self.players, low=MIN_PLAYERS, high=MAX_PLAYERS)
         try:
             rules = Rules.from_names(self.profile, self.variants)
-        except RuleError as error:
-            raise PlayError("{reason}", reason=str(error)) from None
+        except RuleError:
+            raise _rules_refusal(self.profile, self.variants) from None
         # Variants in their declared order, each once, so equal settings have one spelling.
         object.__setattr__(self, "variants", rules.variant_names)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= MAX_SEED:

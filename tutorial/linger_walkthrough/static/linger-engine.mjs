@@ -8,10 +8,14 @@
 /** @typedef {{ok: true, result: unknown} | {ok: false, error: {type: string, message: string}}} Reply */
 
 export class Engine {
-  /** @param {string} indexURL absolute URL of the site's _pyodide/ folder */
-  constructor(indexURL) {
+  /**
+   * @param {string} indexURL absolute URL of the site's _pyodide/ folder
+   * @param {{startTimeoutMs?: number}} [options] how long the start may take before it fails (the worker's default: 60 s)
+   */
+  constructor(indexURL, options = {}) {
     const url = new URL('linger-worker.mjs', import.meta.url);
     url.searchParams.set('index', indexURL);
+    if (options.startTimeoutMs) url.searchParams.set('timeout', String(options.startTimeoutMs));
     this.worker = new Worker(url, { type: 'module' });
     performance.mark('linger-worker-start');
     /** @type {Record<string, number>} start-up phases reported by the worker (ms since it started) */

@@ -118,3 +118,50 @@ export function clock(view, labels) {
   const count = view.table.stock;
   return { text: format(labels.stock_clock, { count, total }), fraction: total > 0 ? count / total : 0 };
 }
+
+/**
+ * The longest saved game record the page hands to the engine: a real record (settings and each
+ * deal's actions) is a few kilobytes even for a long match.
+ */
+export const MAX_RECORD_CHARS = 100_000;
+/** The deepest nesting of a saved record the page hands to the engine (a real one nests 3 deep). */
+export const MAX_RECORD_DEPTH = 8;
+
+/**
+ * How deeply a JSON text nests arrays and objects, counted without parsing it (so a record
+ * nested 50,000 deep costs one pass over the text, not a parser's stack).
+ * @param {string} text
+ * @returns {number}
+ */
+export function jsonDepth(text) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if (c === ']' || c === '}') depth--;
+  }
+  return deepest;
+}
+
+/**
+ * A game record read back from storage, or null when it is not one the engine should see: too
+ * long, nested too deeply (Pyodide's stack does not survive a very deep one), not JSON, or not
+ * an object. The engine still checks everything inside it.
+ * @param {string | null} text
+ * @returns {Record<string, unknown> | null}
+ */
+export function savedRecord(text) {
+  if (!text || text.length > MAX_RECORD_CHARS || jsonDepth(text) > MAX_RECORD_DEPTH) return null;
+  try {
+    const record = JSON.parse(text);
+    return record && typeof record === 'object' && !Array.isArray(record) ? record : null;
+  } catch {
+    return null;
+  }
+}

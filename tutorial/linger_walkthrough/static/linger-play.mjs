@@ -15,11 +15,32 @@ import { getEngine } from './linger-engine.mjs';
 import { format } from './linger-model.mjs';
 import { PlayEngine } from './linger-play-engine.mjs';
 import {
-  clock, formFromSettings, queryFromForm, randomSeed, scoreRows, turnMessage,
+  clock, formFromSettings, queryFromForm, randomSeed, savedRecord, scoreRows, turnMessage,
 } from './linger-play-model.mjs';
 
 /** Where the page keeps the game in progress, so a reload continues it (per tab). */
 const STORAGE_KEY = 'linger-play-record';
+
+/**
+ * The game this tab saved, or null (storage can be off: reading it can throw).
+ * @returns {string | null}
+ */
+function readSaved() {
+  try {
+    return sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Forget the saved game (if storage allows). */
+function forgetSaved() {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // storage is off: there is nothing to forget
+  }
+}
 
 /**
  * @template {keyof HTMLElementTagNameMap} K
@@ -60,6 +81,8 @@ class PlayPage {
     this.trumpVariants = JSON.parse(root.dataset.trumpVariants ?? '[]');
     /** @type {any} the engine's current view of the game */
     this.view = null;
+    /** Whether the page has said that it cannot save the game (it says so once). */
+    this.unsaved = false;
     this.busy = false;
     /** Whether the keyboard focus moves to the next choice once the current request is done. */
     this.focusAfter = false;
@@ -191,7 +214,7 @@ class PlayPage {
     this.setStatus('', 'live');
     const params = new URLSearchParams(location.search);
     const query = this.queryKeys.some((key) => params.has(key)) ? location.search.slice(1) : queryFromForm(this.formValues(), this.queryKeys);
-    const saved = sessionStorage.getItem(STORAGE_KEY);
+    const saved = readSaved();
     await this.run(async () => {
       const settings = await this.engine.call('decode-query', this.lang, query, randomSeed());
       this.fillForm(formFromSettings(settings, this.trumpVariants));
@@ -205,13 +228,32 @@ class PlayPage {
    * @returns {Promise<any>} its view, or null
    */
   async resume(saved, settings) {
+    const record = savedRecord(saved);  // too long, too deep or not JSON: never sent to the engine
+    if (!record) {
+      if (saved) forgetSaved();
+      return null;
+    }
+    if (JSON.stringify(record.settings) !== JSON.stringify(settings)) return null;
     try {
-      const record = saved ? JSON.parse(saved) : null;
-      if (!record || JSON.stringify(record.settings) !== JSON.stringify(settings)) return null;
       return await this.engine.call('state', this.lang, JSON.stringify(record));
     } catch {
-      sessionStorage.removeItem(STORAGE_KEY);  // a record from another version of the page: start afresh
+      forgetSaved();  // a record from another version of the page: start afresh
       return null;
+    }
+  }
+
+  /**
+   * Keep the game's record for a reload. When storage refuses it (full, or off), the game goes
+   * on unsaved and the page says so once.
+   * @param {unknown} record
+   */
+  save(record) {
+    try {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(record));
+    } catch {
+      if (this.unsaved) return;
+      this.unsaved = true;
+      this.message.after(el('p', { class: 'linger-play-unsaved', role: 'status' }, this.labels.not_saved));
     }
   }
 
@@ -268,7 +310,7 @@ class PlayPage {
     this.game.hidden = false;
     const url = `${location.pathname}?${view.query}${location.hash}`;
     if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(view.record));
+    this.save(view.record);
     if (JSON.stringify(view.settings) !== JSON.stringify(previous?.settings)) {
       this.fillForm(formFromSettings(view.settings, this.trumpVariants));  // a new game: the form shows its settings
     }

@@ -4,7 +4,12 @@
  * engine wheel (package `linger-longer`, registered in the site's own
  * pyodide-lock.json with its sha256).
  *
- * Started as `new Worker('linger-worker.mjs?index=<absolute URL of _pyodide/>', {type: 'module'})`.
+ * Started as `new Worker('linger-worker.mjs?index=<absolute URL of _pyodide/>', {type: 'module'})`;
+ * `&timeout=<ms>` changes how long the start may take before the worker gives up (default 60 s).
+ *
+ * Start-up failures are reported, never left pending: Pyodide's `loadPyodide` does not settle
+ * when its WebAssembly module fails to download or compile (it only logs a warning), so the
+ * start races the module's own instantiation failure and a timeout for a download that stalls.
  *
  * Protocol: every request is `{id, type, ...}` and gets exactly one reply
  * `{id, ok: true, result}` or `{id, ok: false, error: {type, message}}`;
@@ -27,7 +32,10 @@
 
 const ENGINE_MODULE = /^linger_longer(\.[a-z_][a-z0-9_]*)*$/;
 
-const indexURL = new URL(self.location.href).searchParams.get('index') ?? new URL('../../_pyodide/', self.location.href).href;
+const params = new URL(self.location.href).searchParams;
+const indexURL = params.get('index') ?? new URL('../../_pyodide/', self.location.href).href;
+/** How long the start may take (ms): a download that stalls without failing is given up after that. */
+const START_TIMEOUT_MS = Number(params.get('timeout')) || 60_000;
 const started = performance.now();
 
 /** Start-up phases in ms since the worker started: reported with the ready status (for the benchmark). */
@@ -35,14 +43,119 @@ const started = performance.now();
 const phases = {};
 
 /** @type {Promise<any>} */
-const ready = start();
+const ready = startOrFail();
 
-async function start() {
+/**
+ * Pyodide's start, or the first failure: a download's, the WebAssembly module's, the engine
+ * wheel's absence (checked at once, not after Pyodide's whole start), or the timeout's.
+ */
+async function startOrFail() {
+  const watch = watchStart();
+  const lock = fetchLock();
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const timedOut = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the engine did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+  });
+  try {
+    const pyodide = await Promise.race([start(lock, watch.logged), engineWheelMissing(lock), watch.failed, timedOut]);
+    watch.restore();
+    return pyodide;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Watch the start for the failures Pyodide does not report: while it runs, `fetch` and
+ * WebAssembly's two instantiate functions are wrapped, so a download that is aborted, or a
+ * module that is missing or truncated, rejects `failed` (Pyodide would only log it and wait
+ * for ever); a promise of the start that rejects unhandled fails it too; and the console's
+ * errors and warnings are kept in `logged` (Pyodide's chatter, reported with the failure
+ * instead of on the console). `restore()` puts everything back once the engine runs; after a
+ * failed start nothing is put back, as the rest of Pyodide's start may still log and reject.
+ * @returns {{failed: Promise<never>, logged: string[], restore: () => void}}
+ */
+function watchStart() {
+  /** @type {string[]} */
+  const logged = [];
+  /** @type {(reason: Error) => void} */
+  let fail = () => {};
+  /** @type {Promise<never>} */
+  const failed = new Promise((_, reject) => { fail = reject; });
+  const originals = {
+    fetch: self.fetch, instantiateStreaming: WebAssembly.instantiateStreaming, instantiate: WebAssembly.instantiate,
+    error: console.error, warn: console.warn,
+  };
+  /**
+   * @template T
+   * @param {Promise<T>} promise
+   * @param {string} what
+   * @returns {Promise<T>}
+   */
+  const watched = (promise, what) => {
+    promise.catch((/** @type {unknown} */ err) => fail(new Error(`${what} (${describe(err).message})`)));
+    return promise;
+  };
+  self.fetch = (input, init) => watched(originals.fetch.call(self, input, init), `the download of ${String(input instanceof Request ? input.url : input)} failed`);
+  /** @type {any} */ (WebAssembly).instantiateStreaming = (/** @type {any[]} */ ...args) =>
+    watched(originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args)), 'the WebAssembly module did not load');
+  /** @type {any} */ (WebAssembly).instantiate = (/** @type {any[]} */ ...args) =>
+    watched(originals.instantiate.apply(WebAssembly, /** @type {any} */ (args)), 'the WebAssembly module did not load');
+  /** @param {PromiseRejectionEvent} event */
+  const unhandled = (event) => {
+    event.preventDefault();
+    fail(new Error(describe(event.reason).message));
+  };
+  self.addEventListener('unhandledrejection', unhandled);
+  console.error = (...args) => { logged.push(args.map(String).join(' ')); };
+  console.warn = (...args) => { logged.push(args.map(String).join(' ')); };
+  const restore = () => {
+    self.removeEventListener('unhandledrejection', unhandled);
+    self.fetch = originals.fetch;
+    WebAssembly.instantiateStreaming = originals.instantiateStreaming;
+    WebAssembly.instantiate = originals.instantiate;
+    console.error = originals.error;
+    console.warn = originals.warn;
+  };
+  return { failed, logged, restore };
+}
+
+/**
+ * The site's pyodide-lock.json, read once: Pyodide gets its contents, and the wheel check its file name.
+ * @returns {Promise<{packages?: Record<string, {file_name: string}>}>}
+ */
+async function fetchLock() {
+  const response = await fetch(new URL('pyodide-lock.json', indexURL));
+  if (!response.ok) throw new Error(`pyodide-lock.json could not be loaded (HTTP ${response.status})`);
+  return response.json();
+}
+
+/**
+ * Rejects when the engine wheel that the lock names is not on the site (a HEAD request, made
+ * while Pyodide starts); never resolves otherwise.
+ * @param {ReturnType<typeof fetchLock>} lock
+ * @returns {Promise<never>}
+ */
+async function engineWheelMissing(lock) {
+  const wheel = (await lock).packages?.['linger-longer'];
+  if (!wheel) throw new Error('the site\'s pyodide-lock.json does not list the engine package');
+  const response = await fetch(new URL(wheel.file_name, indexURL), { method: 'HEAD' });
+  if (!response.ok) throw new Error(`the engine package is missing (${wheel.file_name}: HTTP ${response.status})`);
+  return new Promise(() => {});
+}
+
+/**
+ * @param {ReturnType<typeof fetchLock>} lock the site's lock file
+ * @param {string[]} logged what Pyodide logged meanwhile (named in a failure)
+ */
+async function start(lock, logged) {
   const { loadPyodide } = await import(new URL('pyodide.mjs', indexURL).href);
   phases.script = performance.now() - started;
   const pyodide = await loadPyodide({
     indexURL,
-    lockFileURL: new URL('pyodide-lock.json', indexURL).href,
+    lockFileContents: lock,
+    packageBaseUrl: indexURL,
     // Pyodide's own chatter goes nowhere: the page reports the state itself.
     stdout: () => {},
     stderr: () => {},
@@ -59,7 +172,7 @@ async function start() {
     mod.destroy();
     phases.import = performance.now() - started;
   } catch (err) {
-    throw new Error(`the engine package did not load (${errors.join(' ') || describe(err).message})`);
+    throw new Error(`the engine package did not load (${[...errors, ...logged].join(' ') || describe(err).message})`);
   }
   return pyodide;
 }

@@ -1,0 +1,106 @@
+"""A live engine that cannot start is reported within 15 s, and the page stays usable.
+
+Each way Pyodide's start can fail is staged with Playwright's request interception:
+``pyodide.asm.wasm`` aborted, missing (404) or truncated; the engine wheel missing;
+``python_stdlib.zip`` missing. A walkthrough page and the Play page must then show their
+translated failure message within 15 s (Pyodide's ``loadPyodide`` alone never settles when the
+WebAssembly module fails), with no uncaught error; the walkthrough's static steps still work.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+REPORTED_WITHIN_MS = 15_000
+WIDGET = '.linger-walkthrough[data-example="last-trump"]'
+WALKTHROUGH_PAGE = "profiles.html"
+
+
+def truncated(site_dir: Path, name: str) -> bytes:
+    return (site_dir / "_pyodide" / name).read_bytes()[:4096]
+
+
+def stage(ctx, how: str, site_dir: Path) -> None:
+    """Make the engine's start fail in one way, for every page and worker of the context."""
+    if how == "wasm aborted":
+        ctx.route("**/_pyodide/pyodide.asm.wasm", lambda route: route.abort("connectionreset"))
+    elif how == "wasm missing":
+        ctx.route("**/_pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    elif how == "wasm truncated":
+        body = truncated(site_dir, "pyodide.asm.wasm")
+        ctx.route("**/_pyodide/pyodide.asm.wasm",
+                  lambda route: route.fulfill(status=200, body=body, content_type="application/wasm"))
+    elif how == "wheel missing":
+        ctx.route("**/_pyodide/*.whl", lambda route: route.fulfill(status=404, body="missing"))
+    elif how == "stdlib missing":
+        ctx.route("**/_pyodide/python_stdlib.zip", lambda route: route.fulfill(status=404, body="missing"))
+    else:
+        raise AssertionError(how)
+
+
+HOW = ["wasm aborted", "wasm missing", "wasm truncated", "wheel missing", "stdlib missing"]
+
+
+def uncaught(watch) -> list[str]:
+    """Console errors other than the browser's own note of the failed download, and uncaught exceptions."""
+    return [m for m in watch.console_errors if "Failed to load resource" not in m] + watch.page_errors
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_walkthrough_reports_a_failed_engine_within_15_s(watched_context, open_watched, site_url, site_dir,
+                                                         how: str) -> None:
+    ctx, watch = watched_context
+    stage(ctx, how, site_dir)
+    page = open_watched(ctx, watch)
+    started = time.monotonic()
+    page.goto(f"{site_url}/fr/{WALKTHROUGH_PAGE}")
+    page.wait_for_function(f"document.querySelector({WIDGET!r}).dataset.engine === 'failed'",
+                           timeout=REPORTED_WITHIN_MS)
+    assert time.monotonic() - started < REPORTED_WITHIN_MS / 1000
+    labels = json.loads(page.get_attribute(WIDGET, "data-labels"))
+    assert page.text_content(f"{WIDGET} .linger-wt-status") == labels["failed"]
+    assert not labels["failed"].startswith("The live engine")  # in the page's language, French
+    page.focus(WIDGET)
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute(WIDGET, "data-step") == "1"  # the static steps still work
+    page.wait_for_timeout(300)
+    assert uncaught(watch) == []
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_play_page_reports_a_failed_engine_within_15_s(watched_context, open_watched, site_url, site_dir,
+                                                       how: str) -> None:
+    ctx, watch = watched_context
+    stage(ctx, how, site_dir)
+    page = open_watched(ctx, watch)
+    started = time.monotonic()
+    page.goto(f"{site_url}/nl/play.html")
+    page.wait_for_function("document.querySelector('.linger-play').dataset.engine === 'failed'",
+                           timeout=REPORTED_WITHIN_MS)
+    assert time.monotonic() - started < REPORTED_WITHIN_MS / 1000
+    labels = json.loads(page.get_attribute(".linger-play", "data-labels"))
+    assert page.text_content(".linger-play-status") == labels["engine_failed"]
+    assert page.locator(".linger-play-game").is_hidden()
+    page.wait_for_timeout(300)
+    assert uncaught(watch) == []
+
+
+def test_a_stalled_download_fails_the_start_after_its_timeout(watched_context, open_watched, site_url) -> None:
+    """A download that never answers nor fails: the start gives up after the engine's timeout."""
+    ctx, watch = watched_context
+    ctx.route("**/_pyodide/pyodide.asm.wasm", lambda route: None)  # held: no answer, no error
+    page = open_watched(ctx, watch, f"{site_url}/en/{WALKTHROUGH_PAGE}")
+    outcome = page.evaluate("""async () => {
+      const { Engine } = await import(document.querySelector('script[data-pyodide]').src);
+      const engine = new Engine(new URL('../_pyodide/', location.href).href, { startTimeoutMs: 2000 });
+      const started = performance.now();
+      try { await engine.ready; return ['ready', 0]; }
+      catch (err) { return [err.message, performance.now() - started]; }
+    }""")
+    assert outcome[0] == "the engine did not start within 2 s"
+    assert 1900 <= outcome[1] < 6000
+    assert uncaught(watch) == []

@@ -1,0 +1,34 @@
+"""The Play page's refusals of a bad URL: in the page's language, and quoting a long value shortened."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from linger_longer.play import MAX_QUOTED, PlayError, decode_query, decode_query_json
+
+
+@pytest.mark.parametrize("query, lang, message", [
+    ("profile=<script>", "fr", "Profil de règles\u00a0: '<script>' n’est pas l’une des valeurs possibles (standard, last-card)."),
+    ("profile=blitz", "nl", "Profiel: 'blitz' is niet een van standard, last-card."),
+    ("variants=a,b,c", "it", "Varianti: 'a' non è tra draw-per-card, no-trump, random-trump, grand-coup, long-hand, "
+                             "eliminate-before-draw."),
+    ("variants=grand-coup,no-trump", "fr", "Variantes\u00a0: no-trump, grand-coup ne peuvent pas être jouées ensemble\u00a0: "
+                                           "chacune décide d’où vient l’atout."),
+    ("variants=random-trump,no-trump", "en", "variants: no-trump, random-trump cannot be played together: "
+                                             "each decides where trump comes from."),
+])
+def test_rules_refusals_from_the_url_are_in_the_page_language(query: str, lang: str, message: str) -> None:
+    assert json.loads(decode_query_json(query, 5, lang)) == {"error": message}
+
+
+@pytest.mark.parametrize("key", ["profile", "variants", "mode", "seat", "bot", "players", "seed"])
+def test_a_long_value_is_quoted_shortened_with_an_ellipsis(key: str) -> None:
+    value = "Q" * 5000
+    with pytest.raises(PlayError) as caught:
+        decode_query(f"{key}={value}", 5)
+    error = json.loads(decode_query_json(f"{key}={value}", 5, "fr"))["error"]
+    for text in (str(caught.value), error):
+        assert "Q" * (MAX_QUOTED - 1) + "…" in text and "Q" * MAX_QUOTED not in text, text
+        assert len(text) < 200

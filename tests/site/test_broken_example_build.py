@@ -1,0 +1,83 @@
+"""A broken worked example fails every build until it is fixed, with a clear directive error.
+
+A one-page Sphinx project with the walkthrough extension and its own examples folder is
+built incrementally, the way ``tools.build_site`` builds (``-n -W --keep-going``): the first
+build fails on the broken example, so must the next one with nothing changed, and once the
+example is fixed the build passes and the page shows the walkthrough.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tools.build_site import BuildError, build_language
+
+PAGE = """\
+# Walkthrough
+
+```{walkthrough} last-trump
+```
+"""
+
+CONF = """\
+import sys
+sys.path.insert(0, {tutorial!r})
+project = "broken example"
+extensions = ["myst_parser", "linger_walkthrough"]
+linger_walkthrough_examples = {examples!r}
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path, repo_root: Path) -> Path:
+    src = tmp_path / "docs"
+    src.mkdir()
+    (src / "index.md").write_text(PAGE, encoding="utf-8")
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    shutil.copy(repo_root / "tutorial" / "examples" / "last-trump.toml", examples)
+    (src / "conf.py").write_text(CONF.format(tutorial=str(repo_root / "tutorial"), examples=str(examples)),
+                                 encoding="utf-8")
+    return tmp_path
+
+
+def build(project: Path) -> Path:
+    build_language("en", project / "site", project / "doctrees", srcdir=project / "docs")
+    return project / "site" / "en" / "index.html"
+
+
+def break_example(project: Path, old: str, new: str) -> str:
+    example = project / "examples" / "last-trump.toml"
+    good = example.read_text(encoding="utf-8")
+    assert old in good
+    example.write_text(good.replace(old, new, 1), encoding="utf-8")
+    return good
+
+
+def test_a_broken_example_fails_every_build_until_fixed(project: Path) -> None:
+    build(project)
+    good = break_example(project, 'hands = { C = "9D" }', "hands = 5")
+    for attempt in ("after the edit", "with nothing changed"):
+        with pytest.raises(BuildError) as caught:
+            build(project)
+        output = str(caught.value)
+        assert "Extension error" not in output and "Traceback" not in output, output
+        assert "tutorial/examples/last-trump.toml" not in output  # the project's own file is named
+        assert "last-trump.toml: [expect]: 'hands' must be a table of players" in output, (attempt, output)
+        assert "got the integer 5" in output
+    (project / "examples" / "last-trump.toml").write_text(good, encoding="utf-8")
+    page = build(project).read_text(encoding="utf-8")
+    assert 'data-example="last-trump"' in page
+
+
+def test_a_file_that_is_not_utf8_is_a_directive_error(project: Path) -> None:
+    example = project / "examples" / "last-trump.toml"
+    example.write_bytes(example.read_bytes().replace(b"Winning", b"Winn\xe9ng", 1))
+    with pytest.raises(BuildError) as caught:
+        build(project)
+    output = str(caught.value)
+    assert "Extension error" not in output and "Traceback" not in output, output
+    assert "last-trump.toml: not UTF-8 text: byte 0xe9" in output
