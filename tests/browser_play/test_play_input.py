@@ -11,7 +11,7 @@ import json
 import pytest
 
 from linger_browser_fixtures import watch_context, watch_page
-from linger_longer.play import decode_query
+from linger_longer.web.play import decode_query
 
 LIVE_TIMEOUT_MS = 90_000
 ROOT = ".linger-play"

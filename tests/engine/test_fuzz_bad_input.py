@@ -149,8 +149,8 @@ def random_query(rng: random.Random) -> str:
 
 def test_random_queries_give_a_game_or_a_translated_refusal() -> None:
     """Every query gives a game, or a refusal whose French text comes from the catalog, quoting at most ~60 characters."""
-    from linger_longer.narrate import translator
-    from linger_longer.play import PlayError, decode_query, new_game
+    from linger_longer.i18n import translator
+    from linger_longer.web.play import PlayError, decode_query, new_game
 
     french = translator("fr").gettext
     rng = random.Random(17)

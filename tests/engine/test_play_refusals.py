@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from linger_longer.play import MAX_QUOTED, PlayError, decode_query, decode_query_json
+from linger_longer.web.play import PlayError, answer_json, decode_query
+from linger_longer.web.errors import MAX_QUOTED
 
 
 @pytest.mark.parametrize("query, lang, message", [
@@ -20,7 +21,7 @@ from linger_longer.play import MAX_QUOTED, PlayError, decode_query, decode_query
                                              "each decides where trump comes from."),
 ])
 def test_rules_refusals_from_the_url_are_in_the_page_language(query: str, lang: str, message: str) -> None:
-    assert json.loads(decode_query_json(query, 5, lang)) == {"error": message}
+    assert json.loads(answer_json("decode-query", lang, query, 5)) == {"error": message}
 
 
 @pytest.mark.parametrize("key", ["profile", "variants", "mode", "seat", "bot", "players", "seed"])
@@ -28,7 +29,7 @@ def test_a_long_value_is_quoted_shortened_with_an_ellipsis(key: str) -> None:
     value = "Q" * 5000
     with pytest.raises(PlayError) as caught:
         decode_query(f"{key}={value}", 5)
-    error = json.loads(decode_query_json(f"{key}={value}", 5, "fr"))["error"]
+    error = json.loads(answer_json("decode-query", "fr", f"{key}={value}", 5))["error"]
     for text in (str(caught.value), error):
         assert "Q" * (MAX_QUOTED - 1) + "…" in text and "Q" * MAX_QUOTED not in text, text
         assert len(text) < 200
