@@ -115,8 +115,8 @@ def serve(session: nox.Session) -> None:
     install(session, "docs")
     ensure_node_modules(session)
     build_site(session, *session.posargs)
-    session.log("serving build/site on http://127.0.0.1:8000/ (Ctrl+C stops)")
-    session.run("python", "-m", "http.server", "8000", "--bind", "127.0.0.1", "--directory", str(SITE))
+    # With the precompressed .br/.gz copies, as a static host configured for them (tools/serve.py).
+    session.run("python", "-m", "tools.serve", str(SITE), "--port", "8000")
 
 
 @nox.session(python=PYTHON, default=False)
