@@ -40,6 +40,17 @@ def wait_ready(page) -> None:
     page.wait_for_function("document.documentElement.dataset.lingerOffline === 'ready'", timeout=READY_TIMEOUT_MS)
 
 
+def notice_findings(page) -> dict[str, list[str]]:
+    """axe-core's serious and critical findings on the update notice, in the light and the dark theme."""
+    page.add_script_tag(path=str(REPO / "node_modules" / "axe-core" / "axe.min.js"))
+    found = {}
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        violations = page.evaluate("async () => (await axe.run('.linger-update')).violations")
+        found[scheme] = [v["id"] for v in violations if v["impact"] in ("serious", "critical")]
+    return found
+
+
 def site_words(lang: str) -> gettext.NullTranslations:
     """The site's own catalog (compiled by the build) for ``lang``."""
     return gettext.translation("linger_site", REPO / "locales", [lang], fallback=lang == "en")
@@ -150,6 +161,7 @@ def test_a_new_version_is_offered_in_the_page_language_and_fetches_only_what_cha
         assert words.gettext("A new version of this site is available.") != "A new version of this site is available."
         reload = notice.locator("button.linger-update-reload")
         assert reload.text_content() == words.gettext("Reload now")
+        assert notice_findings(page) == {"light": [], "dark": []}
         # Until the reader accepts, the page keeps getting the files of its own version.
         old = page.evaluate(f"fetch('{PLAIN_PAGE}').then((r) => r.text())")
         assert "new-version" not in old
