@@ -195,6 +195,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         module.run(ROOT / "build" / "site")
+    if "browser" in parts and (ROOT / "tools" / "bench_offline.py").exists():  # the service worker's figures
+        offline = importlib.import_module("tools.bench_offline").run(ROOT / "build" / "site")
+        for label in ("loopback", "line"):
+            figures.append(Figure(f"offline: engine ready, repeat visit / first ({label})",
+                                  offline[f"{label}_ratio"], unit="x", goal="<= 0.50",
+                                  ok=offline[f"{label}_ratio"] <= 0.5))
     missed = [f for f in figures if f.ok is False]
     for f in missed:
         print(f"goal missed: {f.name}", file=sys.stderr)

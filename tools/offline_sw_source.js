@@ -27,6 +27,12 @@ self.addEventListener('message', (event) => {
 core.clientsClaim();
 precaching.cleanupOutdatedCaches();
 precaching.addPlugins([{
+  // The install asks the server whether its copy is still current (a conditional request) instead of
+  // downloading every file again: what the page itself has just loaded, Pyodide above all, comes from the
+  // browser's HTTP cache after a 304, and a file that changed is downloaded as usual.
+  requestWillFetch: async ({ request, event }) =>
+    event && event.type === 'install' ? new Request(request, { cache: 'no-cache' }) : request,
+}, {
   // A worker's location is the URL of the response that started it. A cached response carries
   // the URL it was stored under, without the query string the page gave the worker (the engine
   // worker reads its `?index=` there): a copy of the response has no URL of its own, so the

@@ -10,6 +10,7 @@
 - ``.mjs`` is JavaScript, ``.wasm`` ``application/wasm``, ``.webmanifest``
   ``application/manifest+json``;
 - ``sw.js`` is sent with ``Cache-Control: no-cache``, so a new version is seen at once;
+- ``If-Modified-Since`` is answered with ``304 Not Modified`` when the file has not changed;
 - ``--prefix /linger/`` puts the site under a sub-path, as on a shared host (``/`` redirects there).
 
 The tests and the benchmark use :func:`serve`, which also records each request's path.
@@ -18,8 +19,8 @@ The tests and the benchmark use :func:`serve`, which also records each request's
 from __future__ import annotations
 
 import argparse
+import email.utils
 import http.server
-import os
 import posixpath
 import sys
 import threading
@@ -117,10 +118,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404)
             return None
         encoding, served = self.choose(path)
+        stat = served.stat()
+        if self.not_modified(stat.st_mtime):
+            with self.site.lock:
+                self.site.requests.append((request_path, "not-modified"))
+            self.send_response(304)
+            self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+            self.end_headers()
+            return None
         with self.site.lock:
             self.site.requests.append((request_path, encoding or "identity"))
         f = served.open("rb")
-        stat = os.fstat(f.fileno())
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         if encoding:
@@ -133,6 +141,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         return f
+
+    def not_modified(self, mtime: float) -> bool:
+        """Whether the request's ``If-Modified-Since`` already has this version (a 304 then answers it)."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return int(mtime) <= when.timestamp()
 
     def choose(self, path: Path) -> tuple[str | None, Path]:
         """The precompressed copy to send (its Content-Encoding and file), or the file itself."""

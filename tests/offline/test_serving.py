@@ -106,6 +106,23 @@ def test_the_server_gives_the_site_types_and_never_caches_the_service_worker(sit
     assert all("Content-Encoding" not in h for h in types.values()), "--no-precompressed sends the files themselves"
 
 
+def test_an_unchanged_file_is_answered_with_304(site: Path) -> None:
+    with serve(site) as served:
+        status, headers, _ = fetch(f"{served.url}en/index.html")
+        request = urllib.request.Request(f"{served.url}en/index.html",
+                                         headers={"If-Modified-Since": headers["Last-Modified"]})
+        with pytest.raises(urllib.error.HTTPError) as not_modified:
+            urllib.request.urlopen(request)
+        assert not_modified.value.code == 304
+        os.utime(site / "en" / "index.html", (2_000_000_000, 2_000_000_000))  # changed since
+        assert fetch(f"{served.url}en/index.html")[0] == 200
+        request = urllib.request.Request(f"{served.url}en/index.html",
+                                         headers={"If-Modified-Since": headers["Last-Modified"]})
+        with urllib.request.urlopen(request) as response:
+            assert response.status == 200 and response.read() == PAGE
+    assert [coding for _, coding in served.requests] == ["identity", "not-modified", "identity", "identity"]
+
+
 def test_the_server_puts_the_site_under_a_sub_path(site: Path) -> None:
     with serve(site, prefix="linger") as served:
         base = served.url.removesuffix("linger/")
