@@ -186,3 +186,14 @@ def test_a_wheel_pyodide_cannot_use_or_of_another_package_is_refused(tmp_path: P
     other = _wheel(tmp_path / "other_game-1.0-py3-none-any.whl", "other-game")
     with pytest.raises(pyodide_assets.AssetError, match="expected 'linger-longer'"):
         pyodide_assets.lock_entry(other, info)
+
+
+def test_the_registration_script_type_checks() -> None:
+    """``docs/_static/linger-offline.js`` passes TypeScript's strict check of its JSDoc types."""
+    import subprocess
+
+    tsc = REPO / "node_modules" / ".bin" / "tsc"
+    assert tsc.is_file(), "node_modules/.bin/tsc is missing: run `npm ci`"
+    project = Path(__file__).with_name("jsconfig.offline.json")
+    result = subprocess.run([str(tsc), "-p", str(project)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
