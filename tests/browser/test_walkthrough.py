@@ -245,7 +245,7 @@ def test_fits_a_360_px_screen(chromium, site_url, site_dir) -> None:
 
 def test_engine_failure_leaves_the_static_walkthrough_usable(chromium, site_url) -> None:
     """When the engine wheel cannot load, the status says so and the steps still work."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(service_workers="block")  # else its stored wheel would load
     page = ctx.new_page()
     page.route("**/_pyodide/*.whl", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(f"{site_url}/en/{LAST_TRUMP_PAGE}")
