@@ -255,3 +255,23 @@ def test_installable_with_a_manifest_in_each_language(chromium, served, tmp_path
         assert len(names) == len(LANGS), "one name per language"
     finally:
         ctx.close()
+
+
+def test_a_reader_saving_data_gets_no_background_download(chromium, served) -> None:
+    """With the browser's data saver on, no service worker is registered and nothing beyond the page is fetched."""
+    ctx = chromium.new_context()
+    try:
+        ctx.add_init_script("Object.defineProperty(navigator, 'connection', {value: {saveData: true}})")
+        page = ctx.new_page()
+        page.goto(f"{served.url}fr/{PLAIN_PAGE}")
+        page.wait_for_load_state("load")
+        # Past the moment an idle page registers the worker: painted, two frames, then an idle callback.
+        page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+        page.evaluate("""() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
+            () => requestIdleCallback(() => setTimeout(done, 200), {timeout: 5000}))))""")
+        assert page.evaluate("performance.getEntriesByName('linger-offline-register').length") == 0
+        assert page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+        assert page.evaluate("window.lingerOffline === undefined")
+        assert not any("/_pyodide/" in path or path.endswith("/sw.js") for path, _ in served.requests)
+    finally:
+        ctx.close()
