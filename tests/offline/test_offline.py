@@ -1,7 +1,7 @@
 """The site offline in Chromium: one visit stores it all, then every language, the walkthroughs and the Play page
 work with the network off; a new build is offered in the page's language and replaces only what changed; the site
-also works under a sub-path; a page without a widget leaves Pyodide to the service worker, after it is idle; and the
-site is installable, its manifest in the page's language.
+also works under a sub-path; a page without a widget leaves Pyodide to the service worker, after it is idle (and a
+reader saving data gets no background download); and the site is installable, its manifest in each language.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.offline import finish
 from tools.serve import serve
