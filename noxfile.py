@@ -76,9 +76,9 @@ def ensure_hunspell(session: nox.Session) -> None:
 
 
 def ensure_node_modules(session: nox.Session) -> None:
-    """Fetch the npm packages the site and browser tests use (Pyodide, axe-core)."""
+    """Fetch the npm packages the site and browser tests use (Pyodide, axe-core, Workbox)."""
     lock = ROOT / "package-lock.json"
-    wanted = [ROOT / "node_modules" / "pyodide", ROOT / "node_modules" / "axe-core"]
+    wanted = [ROOT / "node_modules" / name for name in ("pyodide", "axe-core", "workbox-build")]
     if lock.exists() and not all(p.is_dir() for p in wanted):
         if not shutil.which("npm"):
             session.error("npm is missing: install Node.js (e.g. `apt-get install -y nodejs npm`).")
