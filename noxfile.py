@@ -102,10 +102,10 @@ def ensure_node(session: nox.Session) -> None:
 
 
 def ensure_node_modules(session: nox.Session) -> None:
-    """Fetch the npm packages the site and browser tests use (Pyodide, axe-core)."""
+    """Fetch the npm packages the site and browser tests use (Pyodide, axe-core, Workbox)."""
     ensure_node(session)
     lock = ROOT / "package-lock.json"
-    wanted = [ROOT / "node_modules" / "pyodide", ROOT / "node_modules" / "axe-core"]
+    wanted = [ROOT / "node_modules" / name for name in ("pyodide", "axe-core", "workbox-build")]
     if lock.exists() and not all(p.is_dir() for p in wanted):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
 
@@ -140,8 +140,8 @@ def serve(session: nox.Session) -> None:
     install(session, "docs")
     ensure_node_modules(session)
     build_site(session, *session.posargs)
-    session.log("serving build/site on http://127.0.0.1:8000/ (Ctrl+C stops)")
-    session.run("python", "-m", "http.server", "8000", "--bind", "127.0.0.1", "--directory", str(SITE))
+    # With the precompressed .br/.gz copies, as a static host configured for them (tools/serve.py).
+    session.run("python", "-m", "tools.serve", str(SITE), "--port", "8000")
 
 
 @nox.session(python=PYTHON, default=False)

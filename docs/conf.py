@@ -40,6 +40,7 @@ extensions = [
     "myst_parser",
     "linger_site",
     "linger_status",  # the {translation-status} table on status.md
+    "linger_offline",  # web app manifest, theme colours, the service worker's registration
 ]
 if importlib.util.find_spec("linger_walkthrough") is not None:
     extensions.append("linger_walkthrough")

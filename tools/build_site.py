@@ -17,7 +17,9 @@ then:
   codes reach it in the script's ``data-languages`` attribute) and, without
   JavaScript, lists the languages by their native names;
 - ``tutorial/linger_walkthrough/pyodide_assets.py build/site`` adds Pyodide
-  and the engine wheel when that script exists.
+  and the engine wheel when that script exists;
+- with Pyodide, ``tools/offline.py`` writes the service worker and the
+  precompressed ``.br``/``.gz`` copies.
 
 Doctrees are kept per language, so rebuilding one language after a one-line
 catalog change re-reads one page. An incremental build reports warnings only
@@ -41,6 +43,8 @@ from pathlib import Path
 
 from linger_i18n.catalogs import compile_engine_catalogs
 from linger_longer.languages import CODES, LANGUAGES
+from tools.offline import OfflineError
+from tools.offline import finish as finish_offline
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIRECT_JS = "linger-redirect.js"
@@ -242,6 +246,9 @@ def build_site(langs: Sequence[str] = CODES, *, out: Path = ROOT / "build" / "si
         t = time.perf_counter()
         add_pyodide(out)
         times["pyodide"] = time.perf_counter() - t
+        t = time.perf_counter()
+        finish_offline(out, log=log)  # the service worker, precompressed copies
+        times["offline"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - start
     return times
 
@@ -263,7 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         times = build_site(args.langs, out=args.out, doctrees=args.doctrees, fresh=args.fresh,
                            parallel=args.parallel, sphinx_jobs=args.sphinx_jobs, pyodide=not args.no_pyodide)
-    except BuildError as exc:
+    except (BuildError, OfflineError) as exc:
         print(exc, file=sys.stderr)
         return 1
     print(f"site ready in {args.out} ({times['total']:.1f} s)")

@@ -293,7 +293,7 @@ def test_the_play_page_passes_axe_and_fits_360_px(chromium, site_url, axe, schem
 
 def test_without_the_engine_the_page_says_so(chromium, site_url):
     """When the engine cannot start, the page says the game cannot be played, in the page's language."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(service_workers="block")  # else its stored wheel would load
     try:
         page = ctx.new_page()
         page.route("**/_pyodide/*.whl", lambda route: route.fulfill(status=404, body="missing"))

@@ -5,7 +5,8 @@
 - ``site``: the full build and the rebuild of one language after a one-line
   ``.po`` edit (:mod:`tools.bench.build`);
 - ``browser``: the walkthroughs and the Play page in Chromium against
-  ``build/site`` (:mod:`tools.bench.browser`).
+  ``build/site`` (:mod:`tools.bench.browser`), and the service worker's
+  figures (:mod:`tools.bench.offline`).
 
 ``--only`` picks some of them. The exit status is 1 when a figure misses its goal.
 """
@@ -17,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import bots, browser, build, engine
+from tools.bench import bots, browser, build, engine, offline
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +44,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             figures.append(fig)
     if "browser" in parts:
         browser.run(ROOT / "build" / "site")
+        ready = offline.run(ROOT / "build" / "site")  # the service worker's figures
+        for label in ("loopback", "line"):
+            ratio = ready[f"{label}_ratio"]
+            figure = Figure(f"offline: engine ready, repeat visit / first ({label})", ratio, unit="x",
+                            goal="<= 0.50", ok=ratio <= 0.5)
+            print(figure, flush=True)
+            figures.append(figure)
     missed = [f for f in figures if f.ok is False]
     for f in missed:
         print(f"goal missed: {f.name}", file=sys.stderr)

@@ -16,7 +16,7 @@ script fills ``<site>/_pyodide/`` once for the four languages with:
   checks that the core, its browser bridge ``linger_longer.web`` and every
   ``linger_longer.mo`` are inside;
 - ``pyodide-lock.json``: Pyodide's own lock plus an entry for the engine wheel
-  with its sha256, so that ``loadPackage('linger-longer')`` finds the wheel by
+  made by ``pyodide-lock`` (:func:`lock_entry`) with its sha256, so that ``loadPackage('linger-longer')`` finds the wheel by
   name and the browser checks its integrity (Pyodide fetches lock entries
   with ``integrity: sha256-...``).
 """
@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 import base64
 import filecmp
-import hashlib
+import inspect
 import json
 import os
 import re
@@ -120,23 +120,34 @@ def check_wheel(wheel: Path) -> None:
         )
 
 
-def lock_entry(wheel: Path) -> dict:
-    """The pyodide-lock.json entry for a pure-Python wheel, in the lock's own format."""
-    match = WHEEL_RE.match(wheel.name)
-    if not match:
-        raise AssetError(f"cannot read name and version from {wheel.name!r}")
-    return {
-        "name": ENGINE_NAME,
-        "version": match["version"],
-        "file_name": wheel.name,
-        "install_dir": "site",
-        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
-        "package_type": "package",
-        "imports": [ENGINE_IMPORT],
-        "depends": [],
-        "unvendored_tests": False,
-        "shared_library": False,
-    }
+def lock_entry(wheel: Path, info: dict) -> dict:
+    """The pyodide-lock.json entry for a pure-Python wheel, made by Pyodide's own tooling.
+
+    ``pyodide-lock``'s ``package_spec_from_wheel`` (the step ``add_wheels_to_spec`` and
+    ``pyodide lockfile add-wheels`` run for each wheel) reads the name, version, sha256 and
+    top-level imports from the wheel and checks it suits the lock's platform. The whole lock is
+    not loaded into ``pyodide-lock``'s model: the newest release that installs on Python 3.11
+    (0.1.2) rejects Pyodide 314's lock (no ``info.version``, an unknown ``tool`` key in every
+    entry), so the entry is merged into the JSON as it is.
+    """
+    try:
+        from pyodide_lock.spec import InfoSpec
+        from pyodide_lock.utils import package_spec_from_wheel
+    except ImportError as exc:
+        raise AssetError(f"pyodide-lock is missing ({exc}): install the docs dependency group") from exc
+    fields = inspect.signature(InfoSpec).parameters
+    known = {k: v for k, v in {"version": "0.0.0", **info}.items() if k in fields}
+    try:
+        spec = package_spec_from_wheel(wheel, InfoSpec(**known))
+    except Exception as exc:  # pyodide-lock raises plain exceptions for an unsuitable wheel
+        raise AssetError(f"pyodide-lock cannot register {wheel.name}: {exc}") from exc
+    # pydantic models up to pyodide-lock 0.1 (Python 3.11), attrs classes from 0.2 (Python 3.12+)
+    entry = spec.model_dump() if hasattr(spec, "model_dump") else spec.to_dict()
+    entry["file_name"] = wheel.name  # relative to the lock, as add_wheels_to_spec's base_path makes it
+    if entry["name"] != ENGINE_NAME or ENGINE_IMPORT not in entry["imports"]:
+        raise AssetError(f"{wheel.name}: pyodide-lock reads package {entry['name']!r} importing "
+                         f"{entry['imports']}, expected {ENGINE_NAME!r} importing {ENGINE_IMPORT!r}")
+    return entry
 
 
 def sri(sha256_hex: str) -> str:
@@ -147,7 +158,7 @@ def sri(sha256_hex: str) -> str:
 def write_lock(source_lock: Path, wheel: Path, target: Path) -> dict:
     """Write Pyodide's lock plus the engine's entry to ``target`` and return the entry."""
     lock = json.loads(source_lock.read_text(encoding="utf-8"))
-    entry = lock_entry(wheel)
+    entry = lock_entry(wheel, lock["info"])
     # Every key the lock's own pure-Python entries carry must be in ours (the format may grow keys).
     sample = next(
         v for v in lock["packages"].values() if v["package_type"] == "package" and v["file_name"].endswith("-none-any.whl")
@@ -189,7 +200,7 @@ def assemble(site: Path, wheel: Path | None = None) -> Path:
     for old in out.glob("*.whl"):
         if old.name != built.name:
             old.unlink()
-    size = sum(p.stat().st_size for p in out.iterdir())
+    size = sum(p.stat().st_size for p in out.iterdir() if p.suffix not in (".br", ".gz"))  # not the precompressed copies
     print(f"pyodide_assets: {out} ({size / 1e6:.1f} MB): Pyodide {PYODIDE_VERSION}, {built.name} sha256 {entry['sha256'][:12]}…")
     return out
 
