@@ -437,8 +437,8 @@ class Deal:
         """The player to act plays ``card``; returns what happened. An illegal play raises :class:`IllegalPlayError`."""
         seat: int = self._to_act  # type: ignore[assignment]
         hands = self._hands
-        try:
-            if self._phase is not _PLAY or rules_of_the_trick.refusal(hands[seat], self._led, card, seat):
+        try:  # a card may be played only if it is one of the legal plays; refusal() says which rule it breaks
+            if self._phase is not _PLAY or not rules_of_the_trick.legal_plays(hands[seat], self._led) & card.mask:
                 raise IllegalPlayError(self.why_illegal(card))
         except AttributeError:  # not a card
             raise IllegalPlayError(self.why_illegal(card)) from None
