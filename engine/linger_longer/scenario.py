@@ -21,6 +21,7 @@ expected outcomes::
     play = "KC"                    # the card the player to act plays
     by = "A"                       # optional: who must be to act
     note = "A leads the king."     # optional: shown to the reader, translated
+    ask = "Which card does A lead?"  # optional: the step becomes a question to the reader (needs a note)
 
     [[step]]
     try = "2H"                     # an illegal attempt: refused, nothing changes
@@ -58,7 +59,7 @@ class ScenarioError(ValueError):
 
 _TOP_KEYS = {"title", "profile", "variants", "players", "dealer", "start", "step", "expect", "summary"}
 _START_KEYS = {"seed", "deck", "trump", "leader", "stock", "hands", "out", "tricks_won", "turned"}
-_STEP_KEYS = {"play", "try", "name_trump", "by", "note", "refused", "expect"}
+_STEP_KEYS = {"play", "try", "name_trump", "by", "note", "ask", "refused", "expect"}
 _EXPECT_KEYS = {"tricks", "drawn", "out", "winner", "hands", "stock", "trump", "to_act", "reason", "over"}
 
 
@@ -74,6 +75,7 @@ class Step:
     note: str | None = None
     refused: RefusalKind | None = None
     expect: Mapping[str, Any] = field(default_factory=dict)
+    ask: str | None = None  #: a question to the reader: which card (or suit) does the player to act choose?
 
 
 @dataclass(frozen=True)
@@ -300,4 +302,21 @@ def _build_step(scenario: Scenario, number: int, raw: dict[str, Any]) -> Step:
     if unknown:
         raise scenario.error(f"[step.expect]: unknown key(s) {unknown}; known: {sorted(_EXPECT_KEYS)}", probe)
     by = scenario.seat(raw["by"], probe, key="by") if "by" in raw else None
-    return Step(number, kind, card=card, suit=suit, by=by, note=raw.get("note"), refused=refused, expect=expect)
+    return Step(number, kind, card=card, suit=suit, by=by, note=raw.get("note"), refused=refused, expect=expect,
+                ask=_question(scenario, probe, kind, raw))
+
+
+def _question(scenario: Scenario, probe: Step, kind: str, raw: dict[str, Any]) -> str | None:
+    """A step's ``ask``: a question about the card played (or the suit named), answered by its ``note``."""
+    if "ask" not in raw:
+        return None
+    ask = raw["ask"]
+    if not isinstance(ask, str) or not ask.strip():
+        raise scenario.error(f"'ask' must be a non-empty text, got {ask!r}", probe)
+    if kind == "try":
+        raise scenario.error("'ask' belongs on a 'play' or 'name_trump' step: the answer is what the step does, "
+                             "and a 'try' is refused", probe)
+    note = raw.get("note")
+    if not isinstance(note, str) or not note.strip():
+        raise scenario.error("a step with 'ask' needs a 'note': it explains the answer", probe)
+    return ask.strip()
