@@ -159,7 +159,7 @@ def test_a_question_judges_the_readers_card(watched_context, open_watched, site_
     watch.check()
 
 
-def test_a_naming_question_takes_a_suit(watched_context, open_watched, site_url) -> None:
+def test_a_naming_question_takes_a_suit(watched_context, open_watched, site_url, axe) -> None:
     """At the grand-coup naming question the reader names a suit: another suit plays on, the example's one moves on."""
     ctx, watch = watched_context
     page = open_watched(ctx, watch)
@@ -169,6 +169,7 @@ def test_a_naming_question_takes_a_suit(watched_context, open_watched, site_url)
     go_to(page, NAMING, question["at"])
     suits = f"{widget(NAMING)} .linger-wt-stage-question button[data-suit]"
     assert page.locator(suits).count() == 4
+    assert axe(page) == []
     other = next(s for s in "SHDC" if s != question["answer"])
     page.locator(f"{suits}[data-suit='{other}']").click()
     page.wait_for_function(f"document.querySelector({widget(NAMING)!r}).dataset.branch === 'yes'")

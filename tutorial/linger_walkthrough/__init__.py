@@ -184,8 +184,7 @@ class WalkthroughDirective(SphinxDirective):
             item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"])
             if step["index"] in asked:
                 question = asked[step["index"]]
-                suits = (engine_question.suit_choices_html(lang, f"{ident}-{step['index']}")
-                         if question["kind"] == "suit" else "")
+                suits = engine_question.suit_choices_html(lang) if question["kind"] == "suit" else ""
                 item += self._question(question, steps[step["index"] + 1], labels, suits, path, toml_text)
             listing += item
         root += listing

@@ -55,7 +55,7 @@ _OUTCOME_EVENTS = (PlayerOut, DealWon)
 
 
 def _choice_text(step: Step, deal: Deal, lang: str) -> str:
-    """What the example does at a question step, as a sentence: "C plays 2♥." / "B names spades as trump."."""
+    """The example's answer as a sentence: "In the example, C plays 2♥ (two of hearts)."."""
     player = deal.names[deal.to_act]  # type: ignore[index]
     if step.kind == "name_trump":
         return translate(lang, "In the example, {player} names {suit} as trump.",
@@ -64,14 +64,14 @@ def _choice_text(step: Step, deal: Deal, lang: str) -> str:
                      card=step.card.label(lang), name=card_name(step.card, lang))  # type: ignore[union-attr]
 
 
-def suit_choices_html(lang: str, id_prefix: str) -> str:
+def suit_choices_html(lang: str) -> str:
     """The four suits as buttons (``data-suit``), for a question about naming trump; disabled until live."""
     buttons = "".join(
         f'<button type="button" class="ll-suit-choice{" ll-red" if suit.is_red else ""}" data-suit="{suit.letter}" '
         f'disabled><span aria-hidden="true">{suit.symbol}</span> {escape(suit_name(suit, lang))}</button>'
         for suit in Suit)
     label = escape(translate(lang, "Name a suit"))
-    return f'<div class="ll-suit-choices" role="group" aria-label="{label}" id="{escape(id_prefix)}-suits">{buttons}</div>'
+    return f'<div class="ll-suit-choices" role="group" aria-label="{label}">{buttons}</div>'
 
 
 def _positions(scenario: Scenario) -> list[tuple[Step, Deal]]:
