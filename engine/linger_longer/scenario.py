@@ -21,6 +21,7 @@ expected outcomes::
     play = "KC"                    # the card the player to act plays
     by = "A"                       # optional: who must be to act
     note = "A leads the king."     # optional: shown to the reader, translated
+    ask = "Which card does A lead?"  # optional: the step becomes a question to the reader (needs a note)
 
     [[step]]
     try = "2H"                     # an illegal attempt: refused, nothing changes
@@ -75,6 +76,7 @@ class Step:
     note: str | None = None
     refused: RefusalKind | None = None
     expect: Mapping[str, Any] = field(default_factory=dict)
+    ask: str | None = None  #: a question to the reader: which card (or suit) does the player to act choose?
 
 
 @dataclass(frozen=True)
@@ -420,7 +422,7 @@ _EXPECT_SHAPES: dict[str, Callable[..., None]] = {
     "stock": _count, "trump": _suit, "to_act": _name_or_nobody, "reason": _reason, "over": _boolean,
 }
 _STEP_SHAPES: dict[str, Callable[..., None]] = {
-    "play": _card, "try": _card, "name_trump": _suit, "by": _name, "note": _string, "refused": _string,
+    "play": _card, "try": _card, "name_trump": _suit, "by": _name, "note": _string, "ask": _string, "refused": _string,
     "expect": _table,
 }
 
@@ -473,4 +475,21 @@ def _build_step(scenario: Scenario, shapes: _Shapes, number: int, raw: dict[str,
     expect = raw.get("expect", {})
     shapes.check(expect, _EXPECT_SHAPES, f"step {number}: [step.expect]")
     by = scenario.seat(raw["by"], probe, key="by") if "by" in raw else None
-    return Step(number, kind, card=card, suit=suit, by=by, note=raw.get("note"), refused=refused, expect=expect)
+    return Step(number, kind, card=card, suit=suit, by=by, note=raw.get("note"), refused=refused, expect=expect,
+                ask=_question(scenario, probe, kind, raw))
+
+
+def _question(scenario: Scenario, probe: Step, kind: str, raw: dict[str, Any]) -> str | None:
+    """A step's ``ask``: a question about the card played (or the suit named), answered by its ``note``."""
+    if "ask" not in raw:
+        return None
+    ask = raw["ask"]
+    if not isinstance(ask, str) or not ask.strip():
+        raise scenario.error(f"'ask' must be a non-empty text, got {ask!r}", probe)
+    if kind == "try":
+        raise scenario.error("'ask' belongs on a 'play' or 'name_trump' step: the answer is what the step does, "
+                             "and a 'try' is refused", probe)
+    note = raw.get("note")
+    if not isinstance(note, str) or not note.strip():
+        raise scenario.error("a step with 'ask' needs a 'note': it explains the answer", probe)
+    return ask.strip()

@@ -186,3 +186,35 @@ def test_bad_example_id_is_an_error(tmp_path: Path, bad: str) -> None:
     """An argument that is not an example id is refused."""
     _, warnings = build(make_project(tmp_path, f"```{{walkthrough}} {bad}\n```"), "html")
     assert "ERROR" in warnings and "walkthrough" in warnings
+
+
+def test_questions_are_translatable_and_answered_in_a_disclosure(tmp_path: Path) -> None:
+    """A step's question reaches the page's catalog like a note; the HTML asks it after the step it is
+    asked at, with the example's choice and the step's note in a closed <details>; plain text keeps both."""
+    from linger_longer.web.question import questions
+
+    toml = (EXAMPLES / f"{EXAMPLE}.toml").read_text(encoding="utf-8")
+    (question,) = questions(toml, "en", f"tutorial/examples/{EXAMPLE}.toml")
+    note = scripted()["steps"][question["at"] + 1]["note"].strip()
+    src = make_project(tmp_path, directive())
+    out, warnings = build(src, "gettext")
+    assert warnings == ""
+    assert f'msgid "{question["ask"]}"' in (out / "index.pot").read_text(encoding="utf-8")
+
+    out, warnings = build(src, "html")
+    assert warnings == ""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    steps = page.split('<li class="linger-wt-step" ')
+    step = next(s for s in steps if s.startswith(f'data-index="{question["at"]}"'))
+    block = step[step.index('<div class="linger-wt-question" '):]
+    assert f'data-at="{question["at"]}" data-seat="{question["seat"]}" data-kind="card" ' \
+           f'data-answer="{question["answer"]}"' in block
+    assert f'<p class="linger-wt-ask">{_escape(question["ask"])}</p>' in block
+    disclosure = re.search(r"<details class=\"linger-wt-answer\">(.*?)</details>", block, re.S).group(1)
+    assert f"<summary>{engine_labels('en')['answer']}</summary>" in disclosure
+    assert _escape(question["answer_text"]) in disclosure
+    assert "C will win the trick" in disclosure and note.startswith("C has no club")
+
+    out, warnings = build(src, "text")
+    text = (out / "index.txt").read_text(encoding="utf-8")
+    assert question["ask"] in text and question["answer_text"] in text

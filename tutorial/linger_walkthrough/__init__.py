@@ -54,6 +54,7 @@ EXAMPLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 WIDGET_KEYS = (
     "first", "back", "next", "last", "step", "controls", "try", "tried", "return",
     "loading", "ready", "failed", "illegal", "static", "narration", "busy", "error",
+    "question", "answer", "show_answer", "back_to_question", "ask_card", "ask_suit",
 )
 
 
@@ -75,6 +76,17 @@ class walkthrough_steps(nodes.General, nodes.Element):
 
 class walkthrough_step(nodes.General, nodes.Element):
     """One step; attributes: index, total, count (the "step n of m" text)."""
+
+
+class walkthrough_question(nodes.General, nodes.Element):
+    """A question to the reader, asked after a step; attributes: at, seat, kind, answer, label, suits_html.
+
+    Its children are the ask paragraph (translatable) and a :class:`walkthrough_answer`.
+    """
+
+
+class walkthrough_answer(nodes.General, nodes.Element):
+    """The answer of a question, in a disclosure; attributes: summary, choice; its child is the step's note."""
 
 
 class walkthrough_engine_output(nodes.General, nodes.Element):
@@ -166,6 +178,7 @@ class WalkthroughDirective(SphinxDirective):
         self.env.note_dependency(str(path))
         try:
             import linger_longer
+            from linger_longer.web import question as engine_question
             from linger_longer.web import walkthrough as engine_walkthrough
         except ImportError as exc:
             raise self.error(f"walkthrough: the engine package linger_longer is not importable ({exc})") from exc
@@ -179,6 +192,7 @@ class WalkthroughDirective(SphinxDirective):
         try:
             toml_text = read_example(path)
             data = json.loads(engine_walkthrough.replay_json(toml_text, lang, source=rel))
+            asked = {q["at"]: q for q in engine_question.questions(toml_text, lang, source=rel)}
         except ValueError as exc:  # ScenarioError, InvalidCardError, TOML errors: all name the file and step
             raise self.error(f"walkthrough {example_id!r}: {exc}") from None
         labels = widget_labels(lang)
@@ -213,9 +227,32 @@ class WalkthroughDirective(SphinxDirective):
                 para.source, para.line = str(path), _note_line(toml_text, note) or 1
                 item += para
             item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"])
+            if step["index"] in asked:
+                question = asked[step["index"]]
+                suits = engine_question.suit_choices_html(lang) if question["kind"] == "suit" else ""
+                item += self._question(question, steps[step["index"] + 1], labels, suits, path, toml_text)
             listing += item
         root += listing
         return [root]
+
+    @staticmethod
+    def _question(question: dict[str, Any], answer_step: dict[str, Any], labels: dict[str, str], suits_html: str,
+                  path: Path, toml_text: str) -> walkthrough_question:
+        """The question asked after a step: its ask text, then the example's choice and note in a disclosure."""
+        node = walkthrough_question(
+            at=question["at"], seat=question["seat"], kind=question["kind"], answer=question["answer"],
+            label=labels["question"], suits_html=suits_html,
+        )
+        ask = nodes.paragraph(question["ask"], question["ask"], classes=["linger-wt-ask"])
+        ask.source, ask.line = str(path), _note_line(toml_text, question["ask"]) or 1
+        node += ask
+        disclosure = walkthrough_answer(summary=labels["answer"], choice=question["answer_text"])
+        note = (answer_step.get("note") or "").strip()
+        para = nodes.paragraph(note, note, classes=["linger-wt-note"])
+        para.source, para.line = str(path), _note_line(toml_text, note) or 1
+        disclosure += para
+        node += disclosure
+        return node
 
 
 # -- HTML ---------------------------------------------------------------------
@@ -273,6 +310,30 @@ def depart_step_html(self: HTML5Translator, node: walkthrough_step) -> None:
     self.body.append("</li>\n")
 
 
+def visit_question_html(self: HTML5Translator, node: walkthrough_question) -> None:
+    self.body.append(
+        f'<div class="linger-wt-question" data-at="{node["at"]}" data-seat="{node["seat"]}" '
+        f'data-kind="{_attr(node["kind"])}" data-answer="{_attr(node["answer"])}">'
+        f'<p class="linger-wt-question-label">{_attr(node["label"])}</p>\n'
+    )
+
+
+def depart_question_html(self: HTML5Translator, node: walkthrough_question) -> None:
+    # The suit buttons (engine HTML, already escaped) are for the live widget; without it they stay hidden.
+    self.body.append(f'{node["suits_html"]}</div>\n')
+
+
+def visit_answer_html(self: HTML5Translator, node: walkthrough_answer) -> None:
+    self.body.append(
+        f'<details class="linger-wt-answer"><summary>{_attr(node["summary"])}</summary>'
+        f'<p class="linger-wt-answer-choice">{_attr(node["choice"])}</p>\n'
+    )
+
+
+def depart_answer_html(self: HTML5Translator, node: walkthrough_answer) -> None:
+    self.body.append("</details>\n")
+
+
 def visit_engine_output_html(self: HTML5Translator, node: walkthrough_engine_output) -> None:
     # The sentences are plain text from the engine (escape them); the table HTML is already escaped by the engine.
     sentences = "".join(f"<p>{html.escape(s)}</p>" for s in node["narration"])
@@ -294,6 +355,10 @@ def plain_walkthroughs(app: Sphinx, doctree: nodes.document, docname: str) -> No
         return
     for node in list(doctree.findall(walkthrough_engine_output)):
         node.replace_self([nodes.paragraph(s, s) for s in node["narration"]])
+    for node in list(doctree.findall(walkthrough_answer)):
+        node.replace_self([nodes.paragraph(node["choice"], node["choice"]), *node.children])
+    for node in list(doctree.findall(walkthrough_question)):
+        node.replace_self(nodes.container("", *node.children, classes=["linger-wt-question"]))
     for node in list(doctree.findall(walkthrough_step)):
         node.replace_self(nodes.list_item("", *node.children))
     for node in list(doctree.findall(walkthrough_steps)):
@@ -349,6 +414,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(walkthrough, html=(visit_walkthrough_html, depart_walkthrough_html))
     app.add_node(walkthrough_steps, html=(visit_steps_html, depart_steps_html))
     app.add_node(walkthrough_step, html=(visit_step_html, depart_step_html))
+    app.add_node(walkthrough_question, html=(visit_question_html, depart_question_html))
+    app.add_node(walkthrough_answer, html=(visit_answer_html, depart_answer_html))
     app.add_node(walkthrough_engine_output, html=(visit_engine_output_html, None))
     app.add_directive("walkthrough", WalkthroughDirective)
     app.add_node(play_page.play_widget, html=(play_page.visit_play_html, None))

@@ -52,6 +52,12 @@ LABELS: dict[str, str] = {
     "winner": N_("Winner of the deal"),
     "table": N_("The table"),
     "illegal": N_("Not allowed"),
+    "question": N_("Your move"),
+    "answer": N_("Answer"),
+    "show_answer": N_("Show the answer"),
+    "back_to_question": N_("Back to the question"),
+    "ask_card": N_("Choose a card of {player} on the table."),
+    "ask_suit": N_("Choose the suit {player} names."),
 }
 
 

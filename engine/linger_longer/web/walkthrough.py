@@ -15,7 +15,7 @@ from typing import Any
 from ..bots import RuleOfThumbBot
 from ..cards import Card, Suit
 from ..events import CardPlayed
-from ..game import Deal
+from ..game import Deal, Phase
 from ..narrate import EVERYONE, Narrator, refusal_text
 from ..scenario import Scenario, ScenarioError, Step, StepResult, loads
 from .json_text import json_text
@@ -99,7 +99,10 @@ def replay(toml_text: str, lang: str, source: str = "<example>") -> dict[str, An
 
 
 def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<example>") -> dict[str, Any]:
-    """The example up to step ``at_step``, then ``card`` for the player to act, then bots to the end."""
+    """The example up to step ``at_step``, then ``card`` for the player to act, then bots to the end.
+
+    While trump is to be named (``grand-coup``), ``card`` may be a suit letter instead.
+    """
     scenario = loads(toml_text, source)
     results = scenario.check()
     if not 0 <= at_step < len(results):
@@ -109,12 +112,12 @@ def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<e
     table = TrickTable()
     steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at_step + 1])]
     deal = results[at_step].deal.copy()
-    chosen = Card.parse(card)
-    refusal = deal.refusal(chosen)
+    # While trump is to be named (grand-coup) the reader's choice is a suit.
+    action: Card | Suit = Suit.parse(card) if deal.phase is Phase.NAME_TRUMP and len(card) == 1 else Card.parse(card)
+    refusal = deal.refusal(action) if isinstance(action, Card) else None
     if refusal is not None:
         return {"error": refusal_text(refusal, lang, deal.names)}
     bot = RuleOfThumbBot(seed=BRANCH_SEED)
-    action: Card | Suit = chosen
     while True:
         seat = deal.to_act
         events = deal.apply(action)

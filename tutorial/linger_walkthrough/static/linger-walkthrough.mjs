@@ -4,9 +4,10 @@
  * HTML (see the Sphinx directive); this module turns each `.linger-walkthrough`
  * into a stepper at once and, when the page's live engine (linger-engine.mjs)
  * is ready, swaps in the steps Pyodide computed and offers "try another card".
- * The logic lives in linger-model.mjs.
+ * The logic lives in linger-model.mjs; the questions to the reader in linger-question.mjs.
  */
 import { getEngine } from './linger-engine.mjs';
+import { QuestionPanel } from './linger-question.mjs';
 import {
   applyMove, enterBranch, format, initialState, keyMove, leaveBranch, stepsFromJson, view, withLiveSteps,
 } from './linger-model.mjs';
@@ -80,6 +81,8 @@ class Walkthrough {
     this.backToExample = el('button', { type: 'button', class: 'linger-wt-back-to-example' }, label.return);
     this.backToExample.addEventListener('click', () => {
       this.state = leaveBranch(this.state);
+      this.questionBranch = false;
+      this.questions.outcome = null;
       this.render(true);
       this.root.focus();
     });
@@ -98,6 +101,10 @@ class Walkthrough {
     this.stage.append(this.note, this.narration, this.tryLabel, this.table, this.backToExample);
     const list = /** @type {HTMLElement} */ (this.root.querySelector(':scope > .linger-wt-steps'));
     list.before(controls, this.stage, this.status);
+    /** whether the branch on show is the engine's continuation of an answer to a question */
+    this.questionBranch = false;
+    this.questions = new QuestionPanel(this, (question, choice) => this.askEngine(question, choice),
+      (question, answer, choice) => this.placeAnswer(question, answer, choice));
     this.root.classList.add('linger-wt-js');
     this.root.tabIndex = 0;
     this.root.addEventListener('keydown', (event) => {
@@ -111,6 +118,10 @@ class Walkthrough {
 
   /** @param {import('./linger-model.mjs').Move} move */
   move(move) {
+    if (move === 'next' && this.questions.blocks(this.state.index, this.state.branch !== null, this.state.live)) {
+      this.live.textContent = this.questions.spoken();  // the walkthrough waits for the reader's move
+      return;
+    }
     const before = this.state.index;
     this.state = applyMove(this.state, move);
     if (this.state.index !== before) this.render(true);
@@ -130,7 +141,7 @@ class Walkthrough {
   render(announce) {
     const v = view(this.state, this.labels, this.players);
     this.count.textContent = v.count;
-    this.note.innerHTML = v.step.note ?? (v.inBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
+    this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
       ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
       : '');
     this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
@@ -139,17 +150,21 @@ class Walkthrough {
     this.table.innerHTML = v.step.html;
     this.uniqueIds(this.table);
     if (focusInTable) this.root.focus({ preventScroll: true });
+    const asking = this.questions.draw(this.state.index, v.inBranch, this.state.live,
+      v.inBranch ? 'branch' : `step-${this.state.index}`);
+    const waiting = this.questions.blocks(this.state.index, v.inBranch, this.state.live);
     this.buttons.first.disabled = v.atFirst;
     this.buttons.back.disabled = v.atFirst;
-    this.buttons.next.disabled = v.atLast;
-    this.buttons.last.disabled = v.atLast;
+    this.buttons.next.disabled = v.atLast || waiting;
+    this.buttons.last.disabled = v.atLast;  // jumping is the reader's own choice: only stepping waits
     this.tryLabel.textContent = v.tryLabel;
-    this.tryLabel.hidden = !v.canTry;
-    if (v.canTry) this.enableChoices();
+    this.tryLabel.hidden = !v.canTry || asking;
+    if (v.canTry && !asking) this.enableChoices();
     this.backToExample.hidden = !v.inBranch;
+    this.backToExample.textContent = this.questionBranch ? this.labels.back_to_question : this.labels.return;
     this.root.dataset.step = String(this.state.index);
     this.root.dataset.branch = v.inBranch ? 'yes' : 'no';
-    if (announce) this.live.textContent = v.announce;
+    if (announce) this.live.textContent = asking ? `${v.announce} ${this.questions.spoken()}` : v.announce;
   }
 
   /**
@@ -180,6 +195,48 @@ class Walkthrough {
         button.addEventListener('click', () => { this.live.textContent = button.title; });
       }
     }
+  }
+
+  /**
+   * Ask the live engine to judge the reader's answer to a question.
+   * @param {import('./linger-question.mjs').Question} question
+   * @param {string} choice a card code or a suit letter
+   * @returns {Promise<import('./linger-question.mjs').Answer>}
+   */
+  async askEngine(question, choice) {
+    if (!this.engine) throw new Error('no live engine');
+    const text = await this.engine.callFunction('linger_longer.web.question', 'answer_json',
+      [this.toml, this.lang, question.at, choice, this.source ?? '<example>']);
+    return JSON.parse(String(text));
+  }
+
+  /**
+   * Place the engine's answer: the example's choice moves on to the step that explains it;
+   * another legal choice shows the engine's continuation, with what followed and the way back.
+   * @param {import('./linger-question.mjs').Question} question
+   * @param {import('./linger-question.mjs').Answer} answer
+   * @param {string} choice
+   */
+  placeAnswer(question, answer, choice) {
+    if (answer.verdict === 'other') {
+      this.state = enterBranch(leaveBranch(this.state), question.at, choice, stepsFromJson({ steps: answer.steps ?? [] }));
+      this.questionBranch = true;
+      this.questions.tell('branch', answer.text, answer.followed);
+      this.render(false);
+      this.live.textContent = [answer.text, ...(answer.followed ?? [])].join(' ');
+      this.backToExample.focus({ preventScroll: true });
+      return;
+    }
+    this.questions.answered.add(question.at);
+    this.state = { ...leaveBranch(this.state), index: question.at + 1 };
+    this.questionBranch = false;
+    if (answer.text) this.questions.tell(`step-${question.at + 1}`, answer.text);
+    else this.questions.outcome = null;
+    this.render(false);
+    const v = view(this.state, this.labels, this.players);
+    const note = this.note.textContent?.trim() ?? '';
+    this.live.textContent = [answer.text, note, v.announce].filter(Boolean).join(' ');
+    this.root.focus({ preventScroll: true });
   }
 
   /** @param {string} card */
