@@ -122,7 +122,7 @@ def test_a_small_question_in_each_verdict() -> None:
 
 @pytest.mark.parametrize(("extra", "reason"), [
     ('ask = ""', "'ask' must be a non-empty text"),
-    ("ask = 3", "'ask' must be a non-empty text, got 3"),
+    ("ask = 3", "'ask' must be a string, got the integer 3"),
     ('ask = "Which?"', "a step with 'ask' needs a 'note'"),
 ])
 def test_a_bad_ask_names_the_file_step_and_key(extra: str, reason: str) -> None:
