@@ -1,0 +1,119 @@
+"""The ``{deal-figures}`` directive: a table of figures the engine computes when the site is built.
+
+In a MyST page::
+
+    ```{deal-figures}
+    :deals: 1000
+    :seed: 1
+    :bots: rule-of-thumb
+
+    rules | players | deals | seed | tricks per deal | longest deal | stock ran out | first seat won
+    standard | 4
+    standard+draw-per-card | 4
+    ```
+
+The first content line names the columns (the page's words, so the gettext
+builder extracts them and each language translates them); every further line
+is a rule set by name (profile, then variants, joined with ``+``) and a table
+size. Each row is ``linger_longer.statistics.simulate`` for those rules, with
+the deal count and seed shown in the row, so no figure is typed by hand and
+anyone can play the same deals again with ``python -m linger_longer simulate``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from linger_longer.rules import Rules
+from linger_longer.statistics import DealStatistics, simulate
+
+COLUMNS = 8
+
+
+class DealFiguresDirective(SphinxDirective):
+    """A table of deal figures, one row per rule set and table size."""
+
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "deals": directives.positive_int,
+        "seed": directives.nonnegative_int,
+        "bots": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        lines = [line for line in self.content if line.strip()]
+        if len(lines) < 2:
+            raise self.error("deal-figures: give a line of column names and at least one 'rules | players' line")
+        header = [cell.strip() for cell in lines[0].split("|")]
+        if len(header) != COLUMNS:
+            raise self.error(f"deal-figures: the column line names {len(header)} columns, not {COLUMNS}")
+        deals, seed = self.options.get("deals", 1000), self.options.get("seed", 1)
+        self._language = self.env.config.language or "en"
+        bots = tuple(self.options.get("bots", "random").split(","))
+        rows = [self._figures(line, deals, seed, bots) for line in lines[1:]]
+        return [self._table(header, rows)]
+
+    def _figures(self, line: str, deals: int, seed: int, bots: tuple[str, ...]) -> DealStatistics:
+        """The figures of one 'rules | players' line."""
+        cells = [cell.strip() for cell in line.split("|")]
+        try:
+            profile, *variants = cells[0].split("+")
+            return simulate(Rules.from_names(profile, variants), int(cells[1]), deals, seed=seed, bots=bots)
+        except (ValueError, IndexError) as error:
+            raise self.error(f"deal-figures: {line!r}: {error}") from None
+
+    def _table(self, header: list[str], rows: list[DealStatistics]) -> nodes.table:
+        table = nodes.table(classes=["linger-figures"])
+        group = nodes.tgroup(cols=COLUMNS)
+        table += group
+        group.extend(nodes.colspec(colwidth=1) for _ in range(COLUMNS))
+        head = nodes.thead()
+        head += self._row([self._words(text) for text in header])
+        body = nodes.tbody()
+        for figures in rows:
+            body += self._row([
+                nodes.paragraph("", "", nodes.literal(figures.rules, figures.rules)),
+                nodes.paragraph("", str(figures.players)),
+                nodes.paragraph("", str(figures.deals)),
+                nodes.paragraph("", str(figures.seed)),
+                nodes.paragraph("", self._decimal(figures.mean_tricks)),
+                nodes.paragraph("", str(figures.longest)),
+                nodes.paragraph("", self._percent(figures.stock_ran_out)),
+                nodes.paragraph("", self._percent(figures.first_seat_won)),
+            ])
+        group += head
+        group += body
+        return table
+
+    def _decimal(self, value: float) -> str:
+        """One decimal, with the page language's decimal sign (a comma in French, Italian and Dutch)."""
+        text = f"{value:.1f}"
+        return text if self._language == "en" else text.replace(".", ",")
+
+    def _percent(self, share: float) -> str:
+        """A share as a percentage, written as the language writes it ("22,0 %" in French)."""
+        return self._decimal(100 * share) + ("\u00a0%" if self._language == "fr" else "%")
+
+    def _words(self, text: str) -> nodes.paragraph:
+        """A column name: page text, with its source and line, so that it is extracted and translated."""
+        paragraph = nodes.paragraph(text, text)
+        paragraph.source, paragraph.line = self.get_source_info()
+        return paragraph
+
+    @staticmethod
+    def _row(cells: list[nodes.Node]) -> nodes.row:
+        row = nodes.row()
+        for content in cells:
+            entry = nodes.entry()
+            entry += content
+            row += entry
+        return row
+
+
+def setup(app: Any) -> None:
+    """Register the directive (called from the extension's ``setup``)."""
+    app.add_directive("deal-figures", DealFiguresDirective)
