@@ -22,16 +22,50 @@ anyone can play the same deals again with ``python -m linger_longer simulate``.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
+import linger_longer
 from linger_longer.rules import Rules
 from linger_longer.statistics import DealStatistics, simulate
 
 COLUMNS = 8
+#: Figures already computed, shared by the four languages' builds: keyed by the engine's source and the arguments.
+CACHE = Path(__file__).resolve().parents[2] / "build" / "deal-figures.json"
+
+
+def _engine_digest() -> str:
+    """A digest of the engine's source: figures computed by another engine are computed again."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(linger_longer.__file__).parent.glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cached_simulate(rules: Rules, players: int, deals: int, seed: int, bots: tuple[str, ...]) -> DealStatistics:
+    """:func:`~linger_longer.statistics.simulate`, kept in ``build/deal-figures.json`` between builds."""
+    key = json.dumps([_engine_digest(), rules.name, players, deals, seed, list(bots)])
+    try:
+        cache = json.loads(CACHE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        cache = {}
+    if key in cache:
+        fields = cache[key]
+        return DealStatistics(**{**fields, "bots": tuple(fields["bots"]), "wins": tuple(fields["wins"])})
+    figures = simulate(rules, players, deals, seed=seed, bots=bots)
+    cache[key] = dataclasses.asdict(figures)
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    temporary = CACHE.with_suffix(".tmp")
+    temporary.write_text(json.dumps(cache, indent=1), encoding="utf-8")
+    temporary.replace(CACHE)
+    return figures
 
 
 class DealFiguresDirective(SphinxDirective):
@@ -62,7 +96,7 @@ class DealFiguresDirective(SphinxDirective):
         cells = [cell.strip() for cell in line.split("|")]
         try:
             profile, *variants = cells[0].split("+")
-            return simulate(Rules.from_names(profile, variants), int(cells[1]), deals, seed=seed, bots=bots)
+            return cached_simulate(Rules.from_names(profile, variants), int(cells[1]), deals, seed, bots)
         except (ValueError, IndexError) as error:
             raise self.error(f"deal-figures: {line!r}: {error}") from None
 
