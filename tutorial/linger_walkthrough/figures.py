@@ -1,4 +1,5 @@
-"""The ``{deal-figures}`` directive: a table of figures the engine computes when the site is built.
+"""The ``{deal-figures}`` and ``{deal-chips}`` directives: tables of figures the engine computes when the site
+is built.
 
 In a MyST page::
 
@@ -33,7 +34,9 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 import linger_longer
+from linger_longer import scenario
 from linger_longer.rules import Rules
+from linger_longer.scoring import score_deal
 from linger_longer.statistics import DealStatistics, simulate
 
 COLUMNS = 8
@@ -68,69 +71,34 @@ def cached_simulate(rules: Rules, players: int, deals: int, seed: int, bots: tup
     return figures
 
 
-class DealFiguresDirective(SphinxDirective):
-    """A table of deal figures, one row per rule set and table size."""
+class FiguresTable(SphinxDirective):
+    """A table whose column names are the page's words (translated) and whose cells the engine computes."""
 
     has_content = True
-    option_spec: ClassVar[dict[str, Any]] = {
-        "deals": directives.positive_int,
-        "seed": directives.nonnegative_int,
-        "bots": directives.unchanged_required,
-    }
 
-    def run(self) -> list[nodes.Node]:
+    def header(self, columns: int) -> tuple[list[str], list[str]]:
+        """The column names (first content line) and the remaining non-empty lines."""
         lines = [line for line in self.content if line.strip()]
-        if len(lines) < 2:
-            raise self.error("deal-figures: give a line of column names and at least one 'rules | players' line")
+        if not lines:
+            raise self.error(f"{self.name}: give a line of {columns} column names")
         header = [cell.strip() for cell in lines[0].split("|")]
-        if len(header) != COLUMNS:
-            raise self.error(f"deal-figures: the column line names {len(header)} columns, not {COLUMNS}")
-        deals, seed = self.options.get("deals", 1000), self.options.get("seed", 1)
-        self._language = self.env.config.language or "en"
-        bots = tuple(self.options.get("bots", "random").split(","))
-        rows = [self._figures(line, deals, seed, bots) for line in lines[1:]]
-        return [self._table(header, rows)]
+        if len(header) != columns:
+            raise self.error(f"{self.name}: the column line names {len(header)} columns, not {columns}")
+        return header, lines[1:]
 
-    def _figures(self, line: str, deals: int, seed: int, bots: tuple[str, ...]) -> DealStatistics:
-        """The figures of one 'rules | players' line."""
-        cells = [cell.strip() for cell in line.split("|")]
-        try:
-            profile, *variants = cells[0].split("+")
-            return cached_simulate(Rules.from_names(profile, variants), int(cells[1]), deals, seed, bots)
-        except (ValueError, IndexError) as error:
-            raise self.error(f"deal-figures: {line!r}: {error}") from None
-
-    def _table(self, header: list[str], rows: list[DealStatistics]) -> nodes.table:
-        table = nodes.table(classes=["linger-figures"])
-        group = nodes.tgroup(cols=COLUMNS)
+    def table(self, header: list[str], rows: list[list[nodes.Node]], classes: list[str]) -> nodes.table:
+        table = nodes.table(classes=classes)
+        group = nodes.tgroup(cols=len(header))
         table += group
-        group.extend(nodes.colspec(colwidth=1) for _ in range(COLUMNS))
+        group.extend(nodes.colspec(colwidth=1) for _ in header)
         head = nodes.thead()
         head += self._row([self._words(text) for text in header])
         body = nodes.tbody()
-        for figures in rows:
-            body += self._row([
-                nodes.paragraph("", "", nodes.literal(figures.rules, figures.rules)),
-                nodes.paragraph("", str(figures.players)),
-                nodes.paragraph("", str(figures.deals)),
-                nodes.paragraph("", str(figures.seed)),
-                nodes.paragraph("", self._decimal(figures.mean_tricks)),
-                nodes.paragraph("", str(figures.longest)),
-                nodes.paragraph("", self._percent(figures.stock_ran_out)),
-                nodes.paragraph("", self._percent(figures.first_seat_won)),
-            ])
+        for cells in rows:
+            body += self._row(cells)
         group += head
         group += body
         return table
-
-    def _decimal(self, value: float) -> str:
-        """One decimal, with the page language's decimal sign (a comma in French, Italian and Dutch)."""
-        text = f"{value:.1f}"
-        return text if self._language == "en" else text.replace(".", ",")
-
-    def _percent(self, share: float) -> str:
-        """A share as a percentage, written as the language writes it ("22,0 %" in French)."""
-        return self._decimal(100 * share) + ("\u00a0%" if self._language == "fr" else "%")
 
     def _words(self, text: str) -> nodes.paragraph:
         """A column name: page text, with its source and line, so that it is extracted and translated."""
@@ -147,7 +115,89 @@ class DealFiguresDirective(SphinxDirective):
             row += entry
         return row
 
+    @staticmethod
+    def text(value: object) -> nodes.paragraph:
+        return nodes.paragraph("", str(value))
+
+
+class DealChipsDirective(FiguresTable):
+    """The chips of a worked example's finished deal, both options, as the engine scores it::
+
+        ```{deal-chips} three-players-whole-deal
+
+        player | tricks won | option A | option B
+        ```
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        header, _ = self.header(4)
+        folder = Path(self.env.config.linger_walkthrough_examples)
+        path = folder / f"{self.arguments[0]}.toml"
+        self.env.note_dependency(str(path))
+        try:
+            example = scenario.load(path)
+            deal = example.check()[-1].deal
+        except scenario.ScenarioError as error:
+            raise self.error(f"deal-chips: {error}") from None
+        if deal.outcome is None:
+            raise self.error(f"deal-chips: {path.name} does not play its deal to the end")
+        score = score_deal(deal.outcome, deal.players)
+        rows = [[self.text(example.names[seat]), self.text(deal.outcome.tricks_won[seat]),
+                 self.text(f"{score.chips_a[seat]:+d}"), self.text(f"{score.chips_b[seat]:+d}")]
+                for seat in range(deal.players)]
+        return [self.table(header, rows, ["linger-figures", "linger-chips"])]
+
+
+class DealFiguresDirective(FiguresTable):
+    """A table of deal figures, one row per rule set and table size."""
+
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {
+        "deals": directives.positive_int,
+        "seed": directives.nonnegative_int,
+        "bots": directives.unchanged_required,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        header, lines = self.header(COLUMNS)
+        if not lines:
+            raise self.error("deal-figures: give at least one 'rules | players' line")
+        deals, seed = self.options.get("deals", 1000), self.options.get("seed", 1)
+        self._language = self.env.config.language or "en"
+        bots = tuple(self.options.get("bots", "random").split(","))
+        rows = [self._cells(self._figures(line, deals, seed, bots)) for line in lines]
+        return [self.table(header, rows, ["linger-figures"])]
+
+    def _figures(self, line: str, deals: int, seed: int, bots: tuple[str, ...]) -> DealStatistics:
+        """The figures of one 'rules | players' line."""
+        cells = [cell.strip() for cell in line.split("|")]
+        try:
+            profile, *variants = cells[0].split("+")
+            return cached_simulate(Rules.from_names(profile, variants), int(cells[1]), deals, seed, bots)
+        except (ValueError, IndexError) as error:
+            raise self.error(f"deal-figures: {line!r}: {error}") from None
+
+    def _cells(self, figures: DealStatistics) -> list[nodes.Node]:
+        return [
+            nodes.paragraph("", "", nodes.literal(figures.rules, figures.rules)),
+            self.text(figures.players), self.text(figures.deals), self.text(figures.seed),
+            self.text(self._decimal(figures.mean_tricks)), self.text(figures.longest),
+            self.text(self._percent(figures.stock_ran_out)), self.text(self._percent(figures.first_seat_won)),
+        ]
+
+    def _decimal(self, value: float) -> str:
+        """One decimal, with the page language's decimal sign (a comma in French, Italian and Dutch)."""
+        text = f"{value:.1f}"
+        return text if self._language == "en" else text.replace(".", ",")
+
+    def _percent(self, share: float) -> str:
+        """A share as a percentage, written as the language writes it ("22,0 %" in French)."""
+        return self._decimal(100 * share) + ("\u00a0%" if self._language == "fr" else "%")
+
 
 def setup(app: Any) -> None:
     """Register the directive (called from the extension's ``setup``)."""
     app.add_directive("deal-figures", DealFiguresDirective)
+    app.add_directive("deal-chips", DealChipsDirective)
