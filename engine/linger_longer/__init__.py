@@ -7,7 +7,8 @@ Pure Python, standard library only; runs on CPython 3.11+ and in Pyodide.
 ...     Rules.from_names('last-card'),
 ...     hands=[[Card.parse('KC'), Card.parse('7S')], [Card.parse('3C'), Card.parse('QD')],
 ...            [Card.parse('2H')], [Card.parse('AC'), Card.parse('5S')]],
-...     stock=[Card.parse('9D'), Card.parse('4S')], trump=Suit.HEARTS, leader=0)
+...     stock=[Card.parse('9D'), Card.parse('4S')], trump=Suit.HEARTS, leader=0,
+...     hypothetical=True)  # only the cards that matter: no real deal has a stock of two here
 >>> for code in ['KC', '3C', '2H', 'AC']:
 ...     events = deal.play(Card.parse(code))
 >>> [e.type for e in events]

@@ -58,6 +58,7 @@ from .events import (
     TrumpNamed,
     TrumpTurned,
 )
+from .position import why_unreachable
 from .rules import Rules, TrumpSource, check_table_size
 from .trick import Refusal, RefusalKind
 
@@ -281,17 +282,21 @@ class Deal:
         tricks_played: int | None = None,
         turned_card: Card | None = None,
         names: Sequence[str] | None = None,
+        hypothetical: bool = False,
     ) -> Deal:
         """A deal in progress at the start of a trick, checked against what a real deal can reach.
 
-        Cards in neither a hand nor the stock are taken to be in won piles.
+        Cards in neither a hand nor the stock are taken to be in won piles, and the counts must be those of a
+        real deal (:func:`~linger_longer.position.why_unreachable`). A ``hypothetical`` position (a "what if"
+        reading, or a test of one rule with only the cards that matter) is checked for consistency only.
         """
         hands = [tuple(h) for h in hands]
         stock = tuple(stock)
         players = len(hands)
         check_table_size(players)
         out = frozenset(out)
-        _check_position(rules, hands, stock, trump, leader, dealer, out, tricks_won, names)
+        _check_position(rules, hands, stock, trump, leader, dealer, out, tricks_won, names,
+                        tricks_played=tricks_played, turned_card=turned_card, hypothetical=hypothetical)
         return cls(
             rules, hands=[card_set(hand) for hand in hands], stock=stock, trump=trump, leader=leader,
             dealer=dealer if dealer is not None else (leader - 1) % players, out=out, tricks_won=tricks_won,
@@ -697,8 +702,16 @@ def _check_position(
     out: frozenset[int],
     tricks_won: Sequence[int] | None,
     names: Sequence[str] | None,
+    *,
+    tricks_played: int | None = None,
+    turned_card: Card | None = None,
+    hypothetical: bool = False,
 ) -> None:
-    """Reject positions that no real deal can reach, naming what is wrong."""
+    """Reject positions that no real deal can reach, naming the first thing that is wrong.
+
+    Every position must be consistent (each card in one place, out players empty-handed, a leader still in);
+    unless it is ``hypothetical`` its counts must also be those of a real deal (:mod:`.position`).
+    """
     players = len(hands)
     label = list(names) if names is not None else list(seat_names(players))
     if len(label) != players:
@@ -738,11 +751,45 @@ def _check_position(
         raise InvalidPositionError(f"dealer seat {dealer!r} is not at a table of {players}")
     if players - len(out) < 2:
         raise InvalidPositionError("fewer than two players hold cards: the deal is already over")
-    if rules.deal_ends_with_stock and not stock and len(seen) < 52:
-        raise InvalidPositionError("the stock is empty, so under 'last-card' the deal has already ended")
     if tricks_won is not None and (len(tricks_won) != players or any(t < 0 for t in tricks_won)):
         raise InvalidPositionError(f"tricks won {list(tricks_won)!r}: give one count of 0 or more per seat")
     if rules.trump_source is TrumpSource.NONE and trump is not None:
         raise InvalidPositionError(f"'no-trump' is played without trump, but trump is {trump}")
     if trump is None and rules.trump_source in (TrumpSource.DEALER_CARD, TrumpSource.STOCK_CARD):
         raise InvalidPositionError(f"rules {rules.name!r} need a trump suit")
+    if turned_card is not None:
+        _check_turned_card(rules, hands, stock, trump, turned_card, dealer, label)
+    if hypothetical:
+        return
+    reason = why_unreachable(
+        rules, hands=hands, stock_size=len(stock), leader=leader, out=out,
+        tricks_won=tricks_won if tricks_won is not None else (0,) * players, tricks_played=tricks_played,
+        trump_set=trump is not None, names=label,
+    )
+    if reason:
+        raise InvalidPositionError(reason)
+
+
+def _check_turned_card(
+    rules: Rules, hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...], trump: Suit | None, turned: Card,
+    dealer: int | None, label: Sequence[str],
+) -> None:
+    """The turned card shows trump: the dealer keeps it (it may since have been played), or with
+    ``random-trump`` it lies face up at the bottom of the stock until it is drawn."""
+    source = rules.trump_source
+    if source not in (TrumpSource.DEALER_CARD, TrumpSource.STOCK_CARD):
+        raise InvalidPositionError(f"under rules {rules.name!r} no card is turned for trump, but {turned} is")
+    if trump is not None and turned.suit is not trump:
+        raise InvalidPositionError(f"the turned card {turned} makes {turned.suit} trump, not {trump}")
+    holders = [seat for seat, hand in enumerate(hands) if turned in hand]
+    if source is TrumpSource.STOCK_CARD:
+        if turned in stock and stock[-1] != turned:
+            raise InvalidPositionError(f"the turned card {turned} lies at the bottom of the stock, not above {stock[-1]}")
+        if stock and turned not in stock:
+            raise InvalidPositionError(f"the turned card {turned} is the last stock card drawn, but "
+                                       f"{len(stock)} stock cards are left and it is not among them")
+    elif turned in stock:
+        raise InvalidPositionError(f"the turned card {turned} stays in the dealer's hand; it is never in the stock")
+    elif dealer is not None and holders and holders[0] != dealer:
+        raise InvalidPositionError(f"the turned card {turned} was dealt to the dealer {label[dealer]}, "
+                                   f"but {label[holders[0]]} holds it")

@@ -14,8 +14,13 @@ expected outcomes::
     [start]                        # one of: seed = 7 / deck = "AS KS …" / a position:
     trump = "H"
     leader = "A"
-    stock = "9D 4S"                # top card first
+    stock = "9D 4S"                # top card first: the whole stock, or its top cards with
+    stock_size = 33                #   its size; the rest is shuffled from the seed below
+    seed = 2                       #   (the unlisted cards are the rest of the stock and the won piles)
     hands = { A = "KC 7S", B = "3C QD", C = "2H", D = "AC 5S" }
+    tricks_won = { C = 1 }
+    # hypothetical = true          # a "what if" no deal reaches: checked for consistency only,
+                                   # and Scenario.unreachable says why no deal reaches it
 
     [[step]]
     play = "KC"                    # the card the player to act plays
@@ -42,15 +47,17 @@ checked when the file is loaded, before anything is replayed:
 
 from __future__ import annotations
 
+import random
 import stat
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
-from .cards import Card, InvalidCardError, Suit, parse_cards
+from .cards import FULL_DECK, Card, InvalidCardError, Suit, parse_cards
 from .events import CardDrawn, DealWon, EndReason, Event, PlayerOut, TrickWon
 from .game import Deal, IllegalPlayError, InvalidPositionError, Refusal, RefusalKind
+from .position import why_unreachable
 from .rules import Rules, UnknownRuleError
 
 __all__ = ["Scenario", "ScenarioError", "Step", "StepResult", "load", "loads", "read_example"]
@@ -119,7 +126,7 @@ class Scenario:
         """The deal at the starting position and the events of setting it up."""
         start, players = self.start, len(self.names)
         try:
-            if "seed" in start or "deck" in start:
+            if "hands" not in start and ("seed" in start or "deck" in start):
                 return Deal.deal(self.rules, players, seed=start.get("seed"), deck=start.get("deck"),
                                  dealer=self.dealer, names=self.names)
             hands = start.get("hands")
@@ -128,10 +135,11 @@ class Scenario:
             unknown = set(hands) - set(self.names)
             if unknown:
                 raise self.error(f"[start.hands] names {sorted(unknown)} who are not players")
+            held = [parse_cards(hands.get(name, "")) for name in self.names]
             deal = Deal.from_position(
                 self.rules,
-                hands=[parse_cards(hands.get(name, "")) for name in self.names],
-                stock=parse_cards(start.get("stock", "")),
+                hands=held,
+                stock=self._stock(held),
                 trump=Suit.parse(start["trump"]) if start.get("trump") else None,
                 leader=self.seat(start.get("leader", ""), key="leader"),
                 dealer=self.dealer,
@@ -139,12 +147,49 @@ class Scenario:
                 tricks_won=[int(start.get("tricks_won", {}).get(n, 0)) for n in self.names],
                 turned_card=Card.parse(start["turned"]) if start.get("turned") else None,
                 names=self.names,
+                hypothetical=self.hypothetical,
             )
             return deal, ()
         except (InvalidCardError, InvalidPositionError, ValueError) as error:
             if isinstance(error, ScenarioError):
                 raise
             raise self.error(f"[start]: {error}") from None
+
+    @property
+    def hypothetical(self) -> bool:
+        """Whether the starting position is a "what if" that no deal reaches (``hypothetical = true``)."""
+        return self.start.get("hypothetical") is True
+
+    @property
+    def unreachable(self) -> str | None:
+        """Why no deal reaches the starting position, in words; None for a position a deal reaches."""
+        if "hands" not in self.start:
+            return None
+        deal = self.start_deal()[0]
+        return why_unreachable(
+            self.rules, hands=deal.hands, stock_size=deal.stock_size, leader=deal.to_act, out=deal.out,
+            tricks_won=deal.tricks_won, tricks_played=deal.tricks_played, trump_set=deal.trump is not None,
+            names=self.names,
+        )
+
+    def _stock(self, held: list[tuple[Card, ...]]) -> tuple[Card, ...]:
+        """The starting stock: as listed, or its listed top cards followed by cards shuffled from the seed
+        out of those in no hand, up to ``stock_size``."""
+        listed = parse_cards(self.start.get("stock", ""))
+        if "stock_size" not in self.start:
+            return listed
+        size, seed = self.start["stock_size"], self.start.get("seed")
+        if not isinstance(size, int) or size < len(listed):
+            raise self.error(f"[start]: stock_size {size!r} must be a whole number of at least the "
+                             f"{len(listed)} stock cards listed")
+        if not isinstance(seed, int):
+            raise self.error("[start]: stock_size needs a seed, from which the rest of the stock is shuffled")
+        placed = {card for hand in held for card in hand} | set(listed)
+        rest = [card for card in FULL_DECK if card not in placed]
+        random.Random(seed).shuffle(rest)
+        if size - len(listed) > len(rest):
+            raise self.error(f"[start]: stock_size {size} leaves room for only {len(listed) + len(rest)} cards")
+        return listed + tuple(rest[:size - len(listed)])
 
     def play_through(self) -> Iterator[StepResult]:
         """Replay the steps, yielding the starting position and then each step's result."""
@@ -174,6 +219,8 @@ class Scenario:
     def check(self) -> list[StepResult]:
         """Replay the example and check every expectation; returns the results."""
         results = list(self.play_through())
+        if self.hypothetical and self.unreachable is None:
+            raise self.error("[start]: marked hypothetical, but a real deal reaches this position")
         history: list[Event] = [e for r in results for e in r.events]
         seen: list[Event] = []
         for result in results:
@@ -416,6 +463,7 @@ _TOP_SHAPES: dict[str, Callable[..., None]] = {
 _START_SHAPES: dict[str, Callable[..., None]] = {
     "seed": _whole, "deck": _cards, "trump": _suit, "leader": _name, "stock": _cards,
     "hands": _per_player(_cards), "out": _names, "tricks_won": _per_player(_count), "turned": _card,
+    "stock_size": _count, "hypothetical": _boolean,
 }
 _EXPECT_SHAPES: dict[str, Callable[..., None]] = {
     "tricks": _names, "drawn": _drawn, "out": _names, "winner": _name_or_nobody, "hands": _per_player(_cards),

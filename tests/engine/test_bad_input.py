@@ -57,7 +57,7 @@ def test_out_player_holding_cards():
 def test_last_card_with_empty_stock():
     """Under last-card an empty stock means the deal has already ended."""
     with pytest.raises(InvalidPositionError, match="under 'last-card' the deal has already ended"):
-        position("last-card", hands={"A": "KC", "B": "5C", "C": "4C"}, stock="")
+        position("last-card", hands={"A": "KC", "B": "5C", "C": "4C"}, stock="", hypothetical=False)
 
 
 def test_deck_order_must_hold_52_cards():

@@ -29,7 +29,7 @@ EXPECTED_IDS = {
     "out-after-last-card", "lead-passes", "stock-runs-out-standard", "everyone-empties",
     "last-card-ends-deal", "last-trump", "last-trump-last-stock-card", "last-trump-eliminate-before-draw",
     "variant-draw-per-card", "variant-no-trump", "variant-random-trump", "variant-grand-coup",
-    "variant-long-hand",
+    "variant-long-hand", "three-players-whole-deal",
 }
 
 #: A card written as a code ("KC", "10H") or with a suit symbol, which reader-facing text must not contain:
@@ -61,7 +61,7 @@ def test_example_replays_and_its_expectations_hold(path: Path) -> None:
 
 
 def test_the_set_of_examples_is_the_one_the_site_embeds() -> None:
-    """The example ids (file names) are exactly the eighteen the rules pages embed: none missing, none extra."""
+    """The example ids (file names) are exactly the ones the rules pages embed: none missing, none extra."""
     assert set(IDS) == EXPECTED_IDS
 
 
@@ -118,7 +118,10 @@ dealer = "D"
 trump = "H"
 leader = "A"
 stock = "9D 4S 8C"
+stock_size = 33
+seed = 2
 hands = { A = "KC 7S", B = "3C QD", C = "2H", D = "AC 5S" }
+tricks_won = { A = 1, B = 1, D = 1 }
 
 [[step]]
 play = "KC"
@@ -161,7 +164,7 @@ def test_the_unbroken_file_passes(tmp_path: Path) -> None:
 def test_bad_toml_is_reported_with_file_and_line(tmp_path: Path) -> None:
     """A file that is not valid TOML fails, naming the file and where the TOML breaks."""
     message = failure(tmp_path, GOOD.replace('play = "3C"', 'play = "3C'))
-    assert "invalid TOML" in message and "line 17" in message
+    assert "invalid TOML" in message and "line 20" in message
 
 
 def test_unknown_key_in_a_step_is_reported(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import play_page
+from . import figures, play_page
 
 __version__ = "0.1.0"
 
@@ -420,6 +420,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("walkthrough", WalkthroughDirective)
     app.add_node(play_page.play_widget, html=(play_page.visit_play_html, None))
     app.add_directive("play", play_page.PlayDirective)
+    figures.setup(app)
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)
