@@ -23,6 +23,7 @@ players = ["A", "B", "C", "D"]
 dealer = "D"
 
 [start]
+hypothetical = true
 trump = "H"
 leader = "A"
 stock = "9D 4S 8C"

@@ -30,6 +30,7 @@ title = "Following suit"
 players = ["A", "B", "C", "D"]
 dealer = "D"
 [start]
+hypothetical = true  # only the cards that matter are listed
 trump = "S"
 leader = "A"
 hands = { A = "5H 9C", B = "JH 4S QC", C = "8H 3D", D = "AH 6C" }

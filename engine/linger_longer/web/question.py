@@ -17,6 +17,7 @@ its answer in a disclosure; in the browser the worker calls :func:`answer_json`.
 ... title = "t"
 ... players = ["A", "B", "C", "D"]
 ... [start]
+... hypothetical = true
 ... trump = "S"
 ... leader = "A"
 ... hands = { A = "5H", B = "JH 4S", C = "8H", D = "AH" }
