@@ -10,6 +10,8 @@
 // - Activation: entries and caches the new version no longer lists are removed.
 // - Requests are answered from the cache, whatever their query string (Sphinx's `?v=<hash>`,
 //   the engine worker's `?index=`, the search page's `?q=`); anything else goes to the network.
+// - A HEAD request for a stored file (the engine worker asks whether the wheel is there before it
+//   loads it) is answered with the stored response's headers, so it works offline too.
 importScripts(
   '_workbox/workbox-core.prod.js',
   '_workbox/workbox-routing.prod.js',
@@ -17,7 +19,7 @@ importScripts(
   '_workbox/workbox-precaching.prod.js',
 );
 
-const { core, precaching } = self.workbox;
+const { core, precaching, routing } = self.workbox;
 
 core.setCacheNameDetails({ prefix: 'linger-longer' });
 self.addEventListener('message', (event) => {
@@ -49,3 +51,12 @@ precaching.precacheAndRoute(self.__WB_MANIFEST, {
   directoryIndex: 'index.html',
   cleanURLs: false,
 });
+routing.registerRoute(
+  ({ request }) => request.method === 'HEAD',
+  async ({ request }) => {
+    const cached = await precaching.matchPrecache(request.url);
+    if (!cached) return fetch(request);
+    return new Response(null, { status: cached.status, statusText: cached.statusText, headers: cached.headers });
+  },
+  'HEAD',
+);

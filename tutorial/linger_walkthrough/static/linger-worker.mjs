@@ -141,6 +141,7 @@ async function engineWheelMissing(lock) {
   const wheel = (await lock).packages?.['linger-longer'];
   if (!wheel) throw new Error('the site\'s pyodide-lock.json does not list the engine package');
   const response = await fetch(new URL(wheel.file_name, indexURL), { method: 'HEAD' });
+  await response.arrayBuffer();  // a HEAD has no body, but one left unread counts as an aborted request
   if (!response.ok) throw new Error(`the engine package is missing (${wheel.file_name}: HTTP ${response.status})`);
   return new Promise(() => {});
 }
