@@ -40,7 +40,8 @@ class Language:
     rank_letters: str
     #: One sentence in the language, under its name on the site's root page (the language chooser).
     tagline: str
-    #: The catalogs' ``Plural-Forms`` header (gettext's rule, as Babel writes it for a new catalog).
+    #: The catalogs' ``Plural-Forms`` header: gettext's classic rule for the language (two forms for
+    #: French and Italian, not CLDR's three: the third, for round millions, never occurs in a card game).
     plural_forms: str
     #: The hunspell dictionary that spell-checks the translations (None for the source language).
     hunspell: str | None = None
@@ -52,10 +53,10 @@ LANGUAGES: tuple[Language, ...] = (
     Language("en", "English", "AKQJ", "The rules of the card game, in English.",
              "nplurals=2; plural=(n != 1);"),
     Language("fr", "Français", "ARDV", "Les règles du jeu de cartes, en français.",
-             "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;",
+             "nplurals=2; plural=(n > 1);",
              "fr_FR", "hunspell-fr"),
     Language("it", "Italiano", "AKQJ", "Le regole del gioco di carte, in italiano.",
-             "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);",
+             "nplurals=2; plural=(n != 1);",
              "it_IT", "hunspell-it"),
     Language("nl", "Nederlands", "AHVB", "De spelregels van het kaartspel, in het Nederlands.",
              "nplurals=2; plural=(n != 1);",
