@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from linger_i18n.checks import placeholders
-from linger_i18n.po import parse_po, read_po
+from linger_i18n.po import parse_po, read_po, unquote
 from linger_longer.languages import CODES, TRANSLATED, language
 
 from tools.catalog_headers import PROJECT, last_revision
@@ -150,10 +150,34 @@ def with_previous(text: str, catalog: object, width: int = WIDTH) -> str:
 
 
 def _read(path: Path, lang: str | None = None) -> object:
+    """The catalog as Babel reads it, with each fuzzy entry's previous English (``#|``) kept as such.
+
+    (Babel reads ``#| msgid`` lines as a translator comment ``| msgid``; they are turned back here.)
+    """
     from babel.messages.pofile import read_po as babel_read
 
     with path.open("rb") as fh:
-        return babel_read(fh, locale=lang, abort_invalid=True)
+        catalog = babel_read(fh, locale=lang, abort_invalid=True)
+    for message in list(catalog) + list(catalog.obsolete.values()):
+        previous = [c.lstrip()[1:].strip() for c in message.user_comments if c.lstrip().startswith("|")]
+        if previous:
+            message.user_comments = [c for c in message.user_comments if not c.lstrip().startswith("|")]
+            message.previous_id = previous_ids(previous)
+    return catalog
+
+
+def previous_ids(lines: Sequence[str]) -> list[str]:
+    """The strings of ``#|`` lines (without the ``#|``): the previous msgid, and msgid_plural if any."""
+    ids: list[list[str]] = []
+    for line in lines:
+        for keyword in ("msgid_plural ", "msgid ", "msgctxt "):
+            if line.startswith(keyword):
+                line = line[len(keyword):]
+                ids.append([]) if keyword != "msgctxt " else None
+                break
+        if ids and line.startswith('"'):
+            ids[-1].append(unquote(line))
+    return ["".join(parts) for parts in ids]
 
 
 def normalise_one(po: Path, width: int = WIDTH, purge_obsolete: bool = False) -> bool:

@@ -47,6 +47,12 @@ class Language:
     hunspell: str | None = None
     #: The Debian package that installs that dictionary.
     hunspell_package: str | None = None
+    #: The one apostrophe the translations use (``’`` or ``'``), checked by the translation gate.
+    apostrophe: str = "’"
+    #: What stands between a number and ``%``: ``""`` ("95%") or a no-break space ("95 %").
+    percent_space: str = ""
+    #: French spacing: a no-break space before ``: ; ! ?`` and inside ``« »``.
+    no_break_punctuation: bool = False
 
 
 LANGUAGES: tuple[Language, ...] = (
@@ -54,13 +60,13 @@ LANGUAGES: tuple[Language, ...] = (
              "nplurals=2; plural=(n != 1);"),
     Language("fr", "Français", "ARDV", "Les règles du jeu de cartes, en français.",
              "nplurals=2; plural=(n > 1);",
-             "fr_FR", "hunspell-fr"),
+             "fr_FR", "hunspell-fr", percent_space="\u00a0", no_break_punctuation=True),
     Language("it", "Italiano", "AKQJ", "Le regole del gioco di carte, in italiano.",
              "nplurals=2; plural=(n != 1);",
              "it_IT", "hunspell-it"),
     Language("nl", "Nederlands", "AHVB", "De spelregels van het kaartspel, in het Nederlands.",
              "nplurals=2; plural=(n != 1);",
-             "nl_NL", "hunspell-nl"),
+             "nl_NL", "hunspell-nl", apostrophe="'"),
 )
 """Every language, in the order the language switcher lists them; the source language first."""
 
