@@ -161,12 +161,15 @@ _MSGFMT_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+)(?::\d+)?: (?P<reason>.*
 def msgfmt_problems(po: Path, shown: str) -> list[Problem]:
     """What ``msgfmt -c`` (GNU gettext's check, which PO editors and translation platforms run) says of ``po``.
 
-    Its warnings count as findings too (a header field still at its template value, for example).
+    Its errors are findings; its warnings are not (a header field still at its template value, for
+    example: ``nox -s locales`` writes the header).
     """
     exe = shutil.which("msgfmt")
     if exe is None:
         return [Problem(shown, 0, "msgfmt", MSGFMT_MISSING)]
     proc = subprocess.run([exe, "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True, check=False)
+    if proc.returncode == 0:
+        return []  # warnings only (a header still at its template value): `nox -s locales` fills the header
     found = []
     for line in proc.stderr.splitlines():
         m = _MSGFMT_LINE.match(line)

@@ -91,6 +91,10 @@ def tidy_header(catalog: object, po: Path, lang: str) -> None:
     nplurals, _, expr = lang_info.plural_forms.partition(";")
     catalog._num_plurals = int(nplurals.split("=")[1])  # type: ignore[attr-defined]  # Babel's own fields
     catalog._plural_expr = expr.strip().removeprefix("plural=").rstrip(";")  # type: ignore[attr-defined]
+    if catalog.locale_identifier is None:  # type: ignore[attr-defined]
+        catalog.locale = lang  # type: ignore[attr-defined]
+    if not isinstance(catalog.revision_date, dt.datetime):  # type: ignore[attr-defined]  # the template's placeholder
+        catalog.revision_date = dt.datetime.now(dt.timezone.utc)  # type: ignore[attr-defined]
     revision = last_revision(po) if po.exists() else None
     if revision is not None:
         catalog.last_translator = revision.translator  # type: ignore[attr-defined]
