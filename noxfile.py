@@ -164,18 +164,24 @@ def i18n(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, default=False)
 def preview(session: nox.Session) -> None:
-    """Serve one language with live reload while you translate: nox -s preview -- fr."""
+    """Serve one language with live reload while you translate: nox -s preview -- fr (Ctrl-C stops it)."""
     lang = session.posargs[0] if session.posargs else languages.TRANSLATED[0]
     if lang not in languages.CODES:
         session.error(f"unknown language {lang!r}; choose one of {', '.join(languages.CODES)}")
     install(session, "docs")
     compile_engine_catalogs(session)
-    session.run(
-        "sphinx-autobuild", "-b", "html", "-n", "-D", f"language={lang}",
-        "-d", f"build/preview/doctrees/{lang}", "--watch", "locales", "--watch", "docs/_ext",
-        "--ignore", "*.mo", "--ignore", "*.tmp", "--host", "127.0.0.1", "--port", "8000",
-        *session.posargs[1:], "docs", f"build/preview/{lang}",
-    )
+    out = f"build/preview/{lang}"
+    session.run("python", "-m", "tools.stand_ins", lang, out)  # the switcher's other languages: no 404
+    try:
+        session.run(
+            "sphinx-autobuild", "-b", "html", "-n", "-D", f"language={lang}",
+            "-d", f"build/preview/doctrees/{lang}", "--watch", "locales", "--watch", "docs/_ext",
+            "--ignore", "*.mo", "--ignore", "*.tmp", "--host", "127.0.0.1",
+            "--port", "8000", *session.posargs[1:], "docs", out,
+            interrupt_timeout=10.0,  # Ctrl-C: the server stops by itself, not killed half-way
+        )
+    except KeyboardInterrupt:
+        session.log("preview stopped")
 
 
 @nox.session(python=PYTHON, default=False)
