@@ -242,7 +242,7 @@ def build_site(langs: Sequence[str] = CODES, *, out: Path = ROOT / "build" / "si
     t = time.perf_counter()
     counts = share_static(out)  # stand-in folders have no _static: they take no part
     write_root_index(out)
-    stand_ins = fill_missing(out, langs[0])  # the switcher's links to languages not built here
+    stand_ins = fill_missing(out, langs[0], srcdir)  # the switcher's links to languages not built here
     if stand_ins:
         log(f"not built here, stand-in pages instead: {', '.join(stand_ins)} (nox -s site builds every language)")
     times["share"] = time.perf_counter() - t

@@ -86,7 +86,12 @@ def tidy_flags(catalog: object, domain: str) -> None:
 def tidy_header(catalog: object, po: Path, lang: str) -> None:
     """Real header values: the language's name and plural rule, the project, the last translation's author and date."""
     lang_info = language(lang)
+    catalog.header_comment = (  # type: ignore[attr-defined]
+        f"# {lang_info.name} ({lang}) translation of Linger Longer: {po.stem}\n"
+        "# Copyright (C) 2026, The Linger Longer contributors\n"
+        "# This file is distributed under the same license as the Linger Longer package.\n#")
     catalog.language_team = lang_info.name  # type: ignore[attr-defined]
+    catalog.fuzzy = False  # type: ignore[attr-defined]  # the header holds real values now
     catalog.msgid_bugs_address = PROJECT  # type: ignore[attr-defined]
     nplurals, _, expr = lang_info.plural_forms.partition(";")
     catalog._num_plurals = int(nplurals.split("=")[1])  # type: ignore[attr-defined]  # Babel's own fields
@@ -231,6 +236,35 @@ def update_one(pot: Path, po: Path, lang: str, width: int = WIDTH, purge_obsolet
     return status if changed or status == "created" else "unchanged"
 
 
+def ensure_language_files(locales: Path, lang: str) -> list[Path]:
+    """A language's column in the termbase and its spelling word list, created empty when missing; those created."""
+    import csv
+    import io
+
+    made = []
+    words = locales / "wordlist" / f"{lang}.txt"
+    if not words.exists():
+        words.parent.mkdir(parents=True, exist_ok=True)
+        words.write_text(f"# Words the {language(lang).hunspell or lang} dictionary does not know and the {lang} "
+                         "translations use rightly: names, game words. One per line.\n", encoding="utf-8")
+        made.append(words)
+    termbase = locales / "glossary.csv"
+    if termbase.is_file():
+        with termbase.open(encoding="utf-8", newline="") as fh:
+            rows = list(csv.DictReader(fh))
+            fields = list(rows[0].keys()) if rows else []
+        if fields and lang not in fields:
+            at = fields.index("kind") if "kind" in fields else len(fields)
+            fields.insert(at, lang)
+            out = io.StringIO()
+            writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
+            writer.writeheader()
+            writer.writerows({**row, lang: ""} for row in rows)
+            termbase.write_text(out.getvalue(), encoding="utf-8")
+            made.append(termbase)
+    return made
+
+
 def update(pot_dir: Path, locales: Path, langs: Sequence[str] = LANGS, purge_obsolete: bool = False,
            create_only: bool = False) -> list[Path]:
     """Create or update the catalogs of ``langs`` from the templates; return the broken ones (left alone).
@@ -238,6 +272,9 @@ def update(pot_dir: Path, locales: Path, langs: Sequence[str] = LANGS, purge_obs
     With ``create_only``, existing catalogs are left as they are: only missing ones are created.
     """
     broken = []
+    for lang in langs:
+        for made in ensure_language_files(locales, lang):
+            print(f"created for {lang}: {made}")
     for pot in sorted(pot_dir.glob("*.pot")):
         for lang in langs:
             po = locales / lang / "LC_MESSAGES" / f"{pot.stem}.po"

@@ -111,10 +111,10 @@ def write_forwarders(root: Path, lang: str, pages: Iterable[str]) -> None:
         path.write_text(_page(lang, body, refresh=target), encoding="utf-8")
 
 
-def fill_missing(out: Path, built: str, codes: Iterable[str] = CODES) -> list[str]:
+def fill_missing(out: Path, built: str, srcdir: Path = ROOT / "docs", codes: Iterable[str] = CODES) -> list[str]:
     """After a partial build into ``out``: stand-ins for every language without a real build; return them."""
     missing = [code for code in codes if not (out / code / "index.html").is_file() or is_stand_in(out / code)]
-    write_stand_ins(out, missing, built, page_names())
+    write_stand_ins(out, missing, built, page_names(srcdir))
     return missing
 
 

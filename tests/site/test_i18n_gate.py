@@ -259,7 +259,8 @@ def test_gate_fails_on_a_misspelled_word(locales: Path, capsys: pytest.CaptureFi
     line = append(po, entry("The winner of the trick draws a card.", "Le gagnant du pli pioche une crate."))
     code, out = run_gate(locales, capsys)
     assert code == 1
-    assert f"locales/fr/LC_MESSAGES/index.po:{line + 1}: spelling: 'crate'" in out, out
+    assert f"locales/fr/LC_MESSAGES/index.po:{line + 1}: spelling: 'crate' is not in the fr dictionary (fr_FR) " \
+           "nor in the word list locales/wordlist/fr.txt" in out, out
     assert "'gagnant'" not in out and "'pioche'" not in out
 
 
@@ -289,7 +290,7 @@ def test_markup_is_not_spell_checked(locales: Path, capsys: pytest.CaptureFixtur
     code, out = run_gate(locales, capsys)
     assert code == 1
     assert [ln for ln in out.splitlines() if "index.po:" in ln] == [
-        ln for ln in out.splitlines() if ln.endswith(f"nl/LC_MESSAGES/index.po:{line + 1}: spelling: 'shcone'")], out
+        ln for ln in out.splitlines() if f"nl/LC_MESSAGES/index.po:{line + 1}: spelling: 'shcone' " in ln], out
     assert f"index.po:{line + 1}: spelling: 'shcone'" in out
 
 
@@ -305,7 +306,7 @@ def test_word_list_accepts_project_words_only(tmp_path: Path) -> None:
     po.parent.mkdir(parents=True)
     po.write_text(text, encoding="utf-8")
     found = spelling.check_catalogs([(po, read_po(po, "p.po"))], "it", words)
-    assert [(p.line, p.kind, p.reason) for p in found["p.po"]] == [(7, "spelling", "'tallonne'")]
+    assert [(p.line, p.kind, p.reason.split()[0]) for p in found["p.po"]] == [(7, "spelling", "'tallonne'")]
 
 
 def test_missing_hunspell_fails_the_gate_with_a_clear_message(
