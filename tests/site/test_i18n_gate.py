@@ -550,3 +550,44 @@ def test_a_language_without_catalogs_is_never_skipped(tmp_path: Path, capsys: py
     code, out = run_gate(tmp_path, capsys)
     assert code == 1
     assert "no catalogs for it, nl" in out and "nox -s locales -- -l it" in out
+
+
+def test_a_broken_entry_is_not_translated_on_the_status_page(tmp_path: Path) -> None:
+    """The status page counts an unreadable entry and one the site leaves out as not translated."""
+    from linger_status import count
+
+    po = tmp_path / "fr" / "LC_MESSAGES" / "page.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(HEADER + entry("Trick", "Pli") + entry("{player} wins", "le pli")
+                  + 'msgid "Unterminated\nmsgstr "x"\n\n', encoding="utf-8")
+    assert count(po) == (1, 3)
+
+
+def test_obsolete_entries_are_kept_unless_purged(tmp_path: Path) -> None:
+    """`nox -s locales` keeps a removed message as #~ (a memory for when it comes back); --purge-obsolete drops it."""
+    pot = tmp_path / "page.pot"
+    pot.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Trick"\nmsgstr ""\n',
+                   encoding="utf-8")
+    po = tmp_path / "fr" / "LC_MESSAGES" / "page.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(HEADER + entry("Trick", "Pli") + entry("Gone", "Parti"), encoding="utf-8")
+    update_one(pot, po, "fr")
+    assert '#~ msgid "Gone"' in po.read_text(encoding="utf-8")
+    update_one(pot, po, "fr", purge_obsolete=True)
+    assert "Gone" not in po.read_text(encoding="utf-8")
+    assert 'msgstr "Pli"' in po.read_text(encoding="utf-8")
+
+
+def test_the_preview_has_no_dead_language_links(tmp_path: Path) -> None:
+    """The preview serves one language at its root: the switcher's links (../<code>/<page>) reach a stand-in
+    for each other language, and the current language's own link forwards to the live page."""
+    from tools.stand_ins import page_names, prepare_preview
+
+    out = tmp_path / "fr"
+    prepare_preview(out, "fr")
+    for code in ("en", "it", "nl"):
+        stand_in = (out / code / "faq.html").read_text(encoding="utf-8")
+        assert f"nox -s site -- {code}" in stand_in and 'href="../faq.html"' in stand_in
+    assert 'content="0; url=../faq.html"' in (out / "fr" / "faq.html").read_text(encoding="utf-8")
+    assert {f"{code}/{name}" for code in ("en", "fr", "it", "nl") for name in page_names()} <= {
+        p.relative_to(out).as_posix() for p in out.rglob("*.html")}
