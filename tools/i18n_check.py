@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from linger_i18n.checks import BLOCKING, Termbase, entry_problems
-from linger_i18n.po import Catalog, Entry, Problem, read_po, unquote
+from linger_i18n.po import Catalog, Entry, Problem, previous_ids, read_po
 from linger_longer.languages import TRANSLATED, language
 
 from tools import spelling
@@ -170,16 +170,9 @@ def msgfmt_problems(po: Path, shown: str) -> list[Problem]:
     proc = subprocess.run([exe, "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True, check=False)
     if proc.returncode == 0:
         return []  # warnings only (a header still at its template value): `nox -s locales` fills the header
-    found = []
-    for line in proc.stderr.splitlines():
-        m = _MSGFMT_LINE.match(line)
-        if m and "found " not in m.group("reason"):
-            found.append(Problem(shown, int(m.group("line")), "msgfmt", m.group("reason").strip()))
-        elif line.strip() and not m and proc.returncode != 0 and "fatal error" not in line:
-            found.append(Problem(shown, 0, "msgfmt", line.strip()))
-    if proc.returncode != 0 and not found:
-        found.append(Problem(shown, 0, "msgfmt", proc.stderr.strip() or f"msgfmt -c exited with {proc.returncode}"))
-    return found
+    found = [Problem(shown, int(m.group("line")), "msgfmt", m.group("reason").strip())
+             for m in map(_MSGFMT_LINE.match, proc.stderr.splitlines()) if m]
+    return found or [Problem(shown, 0, "msgfmt", proc.stderr.strip() or f"msgfmt -c exited with {proc.returncode}")]
 
 
 def _todo_reason(entry: Entry, problems: list[Problem]) -> str | None:
@@ -193,21 +186,9 @@ def _todo_reason(entry: Entry, problems: list[Problem]) -> str | None:
 
 
 def _previous(entry: Entry) -> str | None:
-    """The English a fuzzy entry was translated from: its ``#| msgid`` comment lines, unquoted."""
-    parts: list[str] = []
-    inside = False
-    for comment in entry.comments:
-        if not comment.startswith("#|"):
-            continue
-        body = comment[2:].strip()
-        if body.startswith("msgid "):
-            inside, body = True, body[len("msgid "):]
-        elif body.startswith(("msgid_plural ", "msgctxt ")):
-            inside = False
-            continue
-        if inside:
-            parts.append(unquote(body))
-    return "".join(parts) if parts else None
+    """The English a fuzzy entry was translated from: its ``#| msgid`` comment lines."""
+    ids = previous_ids([c[2:].strip() for c in entry.comments if c.startswith("#|")])
+    return ids[0] if ids else None
 
 
 def todo(locales: Path, lang: str, root: Path) -> list[str]:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from linger_i18n.checks import placeholders
-from linger_i18n.po import parse_po, read_po, unquote
+from linger_i18n.po import parse_po, previous_ids, read_po
 from linger_longer.languages import CODES, TRANSLATED, language
 
 from tools.catalog_headers import PROJECT, last_revision
@@ -173,20 +173,6 @@ def _read(path: Path, lang: str | None = None) -> object:
             message.user_comments = [c for c in message.user_comments if not c.lstrip().startswith("|")]
             message.previous_id = previous_ids(previous)
     return catalog
-
-
-def previous_ids(lines: Sequence[str]) -> list[str]:
-    """The strings of ``#|`` lines (without the ``#|``): the previous msgid, and msgid_plural if any."""
-    ids: list[list[str]] = []
-    for line in lines:
-        for keyword in ("msgid_plural ", "msgid ", "msgctxt "):
-            if line.startswith(keyword):
-                line = line[len(keyword):]
-                ids.append([]) if keyword != "msgctxt " else None
-                break
-        if ids and line.startswith('"'):
-            ids[-1].append(unquote(line))
-    return ["".join(parts) for parts in ids]
 
 
 def normalise_one(po: Path, width: int = WIDTH, purge_obsolete: bool = False) -> bool:

@@ -9,8 +9,9 @@ dictionaries, and the site's JavaScript the codes, from a data attribute the
 build writes. English is the source language: the pages are written in it,
 the other languages come from gettext catalogs (``locales/<code>/``).
 
-Adding a language is one more :class:`Language` in :data:`LANGUAGES` (then
-``nox -s locales`` creates its catalogs).
+Adding a language is one more :class:`Language` in :data:`LANGUAGES`; then
+``nox -s locales -- -l <code>`` creates its catalogs, its termbase column and
+its spelling word list (the translators page, "Adding a language").
 
 This module uses the standard library only and imports nothing from the
 package, so the noxfile can read it as a file, without installing the engine.

@@ -19,10 +19,11 @@ import array
 import dataclasses
 import re
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-__all__ = ["Entry", "Catalog", "Problem", "parse_po", "quote", "read_po", "unquote", "write_mo", "mo_bytes"]
+__all__ = ["Entry", "Catalog", "Problem", "parse_po", "previous_ids", "quote", "read_po", "unquote", "write_mo",
+           "mo_bytes"]
 
 _KEYWORD = re.compile(r"^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(\".*)$")
 _STRING = re.compile(r'^"((?:[^"\\]|\\.)*)"\s*$')
@@ -324,6 +325,24 @@ def mo_bytes(header: Entry | None, entries: Iterable[Entry]) -> bytes:
         voffsets += [l2, o2 + valuestart]
     head_bytes = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
     return head_bytes + array.array("i", koffsets + voffsets).tobytes() + ids + strs
+
+
+def previous_ids(lines: Sequence[str]) -> list[str]:
+    """The strings of ``#|`` lines (without the ``#|``): the previous msgid, and msgid_plural if any."""
+    ids: list[list[str]] = []
+    in_context = False
+    for line in lines:
+        if line.startswith("msgctxt "):
+            in_context = True  # a previous context: not kept (Babel keeps ids only)
+            continue
+        for keyword in ("msgid_plural ", "msgid "):
+            if line.startswith(keyword):
+                line, in_context = line[len(keyword):], False
+                ids.append([])
+                break
+        if ids and not in_context and line.startswith('"'):
+            ids[-1].append(_unquote(line, 0))
+    return ["".join(parts) for parts in ids]
 
 
 def unquote(text: str) -> str:
