@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import re
 import shutil
 import subprocess
 import sys
@@ -62,6 +63,10 @@ def extract(pot_dir: Path) -> None:
               "-o", pot_dir / "linger_longer.pot", engine.relative_to(ROOT)])
     _run([sys.executable, "-m", "babel.messages.frontend", "extract", *common, *keywords,
           "-o", pot_dir / "linger_site.pot", Path("docs", "_ext")])
+    for pot in sorted(pot_dir.glob("*.pot")):  # the templates carry the flags that fit too (for platforms)
+        template = _read(pot)
+        tidy_flags(template, pot.stem)
+        _write(pot, template, WIDTH)
 
 
 def tidy_flags(catalog: object, domain: str) -> None:
@@ -108,6 +113,9 @@ def tidy_header(catalog: object, po: Path, lang: str) -> None:
         catalog.last_translator = ""  # type: ignore[attr-defined]  # no translation yet: nobody to name
 
 
+_CREATED = re.compile(rb'^"POT-Creation-Date: [^"]*"\n', re.MULTILINE)
+
+
 def _write(po: Path, catalog: object, width: int, purge_obsolete: bool = False) -> bool:
     """Write ``catalog`` to ``po`` in the canonical form; True when the file changed."""
     import io
@@ -117,8 +125,8 @@ def _write(po: Path, catalog: object, width: int, purge_obsolete: bool = False) 
     out = io.BytesIO()
     write_po(out, catalog, width=width, include_previous=False, ignore_obsolete=purge_obsolete)  # type: ignore[arg-type]
     data = with_previous(out.getvalue().decode("utf-8"), catalog, width).encode("utf-8")
-    if po.is_file() and po.read_bytes() == data:
-        return False
+    if po.is_file() and _CREATED.sub(b"", po.read_bytes()) == _CREATED.sub(b"", data):
+        return False  # nothing but the template's date would change: keep the file (and its diff) as it is
     po.parent.mkdir(parents=True, exist_ok=True)
     tmp = po.with_suffix(".po.tmp")
     tmp.write_bytes(data)

@@ -11,6 +11,7 @@ catalogs' canonical wrapping; the translation status page's directive
 from __future__ import annotations
 
 import gettext
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -591,3 +592,27 @@ def test_the_preview_has_no_dead_language_links(tmp_path: Path) -> None:
     assert 'content="0; url=../faq.html"' in (out / "fr" / "faq.html").read_text(encoding="utf-8")
     assert {f"{code}/{name}" for code in ("en", "fr", "it", "nl") for name in page_names()} <= {
         p.relative_to(out).as_posix() for p in out.rglob("*.html")}
+
+
+def test_header_names_the_last_translation_from_git(tmp_path: Path) -> None:
+    """`nox -s locales` fills Last-Translator and PO-Revision-Date from the newest commit that changed a
+    translation; a later commit of English changes only (a fuzzy entry) does not count."""
+    def git(*args: str, author: str = "Ada <ada@example.org>", date: str = "2026-03-04T05:06:00+00:00") -> None:
+        name, email = author[:-1].split(" <")
+        env = {**os.environ, "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email, "GIT_AUTHOR_DATE": date,
+               "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email, "GIT_COMMITTER_DATE": date}
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True, env=env)
+
+    po = tmp_path / "fr" / "LC_MESSAGES" / "page.po"
+    po.parent.mkdir(parents=True)
+    git("init", "-q")
+    po.write_text(HEADER + entry("Trick", "Pli"), encoding="utf-8")
+    git("add", ".")
+    git("commit", "-qm", "translate")
+    po.write_text(HEADER + entry("Trick", "Pli") + entry("Trump", "Atout", "fuzzy"), encoding="utf-8")
+    git("commit", "-qam", "English only", author="Bob <bob@example.org>", date="2026-05-06T07:08:00+00:00")
+    normalise(tmp_path)
+    text = po.read_text(encoding="utf-8")
+    assert '"Last-Translator: Ada <ada@example.org>\\n"' in text
+    assert '"PO-Revision-Date: 2026-03-04 05:06+0000\\n"' in text
+    assert '"Language-Team: Français\\n"' in text
