@@ -101,6 +101,19 @@ def ensure_node(session: nox.Session) -> None:
                   "Run `sudo apt-get update && sudo apt-get install -y nodejs npm`, then run the command again.")
 
 
+def ensure_gettext(session: nox.Session) -> None:
+    """Install GNU gettext (``msgfmt -c``, the check PO editors run, is part of the i18n gate) when missing and we may."""
+    if shutil.which("msgfmt"):
+        return
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {"DEBIAN_FRONTEND": "noninteractive"}
+        session.run("apt-get", "update", external=True, env=env)
+        session.run("apt-get", "install", "-y", "--no-install-recommends", "gettext", external=True, env=env)
+        return
+    session.warn("msgfmt (GNU gettext) is missing and cannot be installed here (needs root on Debian): "
+                 "`sudo apt-get install -y gettext`; the i18n gate fails until then")
+
+
 def ensure_node_modules(session: nox.Session) -> None:
     """Fetch the npm packages the site and browser tests use (Pyodide, axe-core, Workbox)."""
     ensure_node(session)
@@ -121,6 +134,7 @@ def tests(session: nox.Session) -> None:
     install(session, "tests")
     ensure_chromium(session)
     ensure_hunspell(session)
+    ensure_gettext(session)
     ensure_node_modules(session)
     build_site(session, "--fresh")
     session.run("pytest", *session.posargs)
@@ -155,25 +169,31 @@ def locales(session: nox.Session) -> None:
 def i18n(session: nox.Session) -> None:
     """Report translation progress per language and file; fail on broken entries."""
     ensure_hunspell(session)
-    session.install("babel>=2.16")  # the wrapping check compares with Babel's canonical form
+    ensure_gettext(session)
     session.install("--no-deps", "-e", ".")  # the catalog package and the list of languages
     session.run("python", "-m", "tools.i18n_check", *session.posargs)
 
 
 @nox.session(python=PYTHON, default=False)
 def preview(session: nox.Session) -> None:
-    """Serve one language with live reload while you translate: nox -s preview -- fr."""
+    """Serve one language with live reload while you translate: nox -s preview -- fr (Ctrl-C stops it)."""
     lang = session.posargs[0] if session.posargs else languages.TRANSLATED[0]
     if lang not in languages.CODES:
         session.error(f"unknown language {lang!r}; choose one of {', '.join(languages.CODES)}")
     install(session, "docs")
     compile_engine_catalogs(session)
-    session.run(
-        "sphinx-autobuild", "-b", "html", "-n", "-D", f"language={lang}",
-        "-d", f"build/preview/doctrees/{lang}", "--watch", "locales", "--watch", "docs/_ext",
-        "--ignore", "*.mo", "--ignore", "*.tmp", "--host", "127.0.0.1", "--port", "8000",
-        *session.posargs[1:], "docs", f"build/preview/{lang}",
-    )
+    out = f"build/preview/{lang}"
+    session.run("python", "-m", "tools.stand_ins", lang, out)  # the switcher's other languages: no 404
+    try:
+        session.run(
+            "sphinx-autobuild", "-b", "html", "-n", "-D", f"language={lang}",
+            "-d", f"build/preview/doctrees/{lang}", "--watch", "locales", "--watch", "docs/_ext",
+            "--ignore", "*.mo", "--ignore", "*.tmp", "--host", "127.0.0.1",
+            "--port", "8000", *session.posargs[1:], "docs", out,
+            interrupt_timeout=10.0,  # Ctrl-C: the server stops by itself, not killed half-way
+        )
+    except KeyboardInterrupt:
+        session.log("preview stopped")
 
 
 @nox.session(python=PYTHON, default=False)

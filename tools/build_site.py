@@ -20,6 +20,9 @@ then:
   and the engine wheel when that script exists;
 - with Pyodide, ``tools/offline.py`` writes the service worker and the
   precompressed ``.br``/``.gz`` copies.
+- a language that is not built (``nox -s site -- fr`` on a fresh checkout)
+  gets stand-in pages (:mod:`tools.stand_ins`), so the language switcher
+  never leads to a 404.
 
 Doctrees are kept per language, so rebuilding one language after a one-line
 catalog change re-reads one page. An incremental build reports warnings only
@@ -45,6 +48,8 @@ from linger_i18n.catalogs import compile_engine_catalogs
 from linger_longer.languages import CODES, LANGUAGES
 from tools.offline import OfflineError
 from tools.offline import finish as finish_offline
+
+from tools.stand_ins import fill_missing, remove_stand_in
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIRECT_JS = "linger-redirect.js"
@@ -226,6 +231,7 @@ def build_site(langs: Sequence[str] = CODES, *, out: Path = ROOT / "build" / "si
     errors: list[str] = []
 
     def one(lang: str) -> None:
+        remove_stand_in(out / lang)  # a real build replaces the stand-ins of a partial one
         try:
             times[lang] = build_language(lang, out, doctrees, srcdir=srcdir, confdir=confdir,
                                          fresh=fresh, jobs=sphinx_jobs)
@@ -238,8 +244,11 @@ def build_site(langs: Sequence[str] = CODES, *, out: Path = ROOT / "build" / "si
     if errors:
         raise BuildError("\n\n".join(errors))
     t = time.perf_counter()
-    counts = share_static(out)
+    counts = share_static(out)  # stand-in folders have no _static: they take no part
     write_root_index(out)
+    stand_ins = fill_missing(out, langs[0], srcdir)  # the switcher's links to languages not built here
+    if stand_ins:
+        log(f"not built here, stand-in pages instead: {', '.join(stand_ins)} (nox -s site builds every language)")
     times["share"] = time.perf_counter() - t
     log(f"shared assets: {counts['shared']} files stored once, {counts['kept']} language-specific kept")
     if pyodide:

@@ -6,39 +6,52 @@ then checks each translated message against its English ``msgid`` and fails
 (exit status 1, one ``file:line: kind: reason`` line per finding) when:
 
 - ``syntax``: the file cannot be read as a ``.po`` catalog at that line;
-- ``placeholder``, ``markup``, ``html``, ``copy``, ``term``: the message
-  differs from its English as :mod:`linger_i18n.checks` describes (placeholders,
-  roles and links, added HTML, an English copy, a termbase term not used);
+- ``placeholder``, ``markup``, ``html``, ``copy``, ``term``, ``forms``,
+  ``typography``: the message differs from its English as
+  :mod:`linger_i18n.checks` describes (placeholders, roles and links, added
+  HTML, an English copy, a termbase term not used or contradicted, a plural
+  entry without all its forms, the language's typography);
 - ``plural``: the catalog's ``Plural-Forms`` header is not the language's
   rule in ``linger_longer.languages`` (its plural messages would pick the
   wrong form);
 - ``spelling``: hunspell does not know a word of the translation and the word
   list ``locales/wordlist/<lang>.txt`` does not have it (``tools/spelling.py``);
   a missing hunspell or dictionary is a finding too, never a silent skip;
-- ``wrap``: the file differs from its normalised form (``nox -s locales``
-  re-wraps every catalog at 79 columns).
+- ``msgfmt``: GNU gettext's own check, ``msgfmt -c``, the one PO editors and
+  translation platforms run, rejects the file (a missing ``msgfmt`` is a
+  finding too: install Debian's ``gettext``).
 
-The site build leaves out entries with ``syntax``, ``placeholder`` and
-``markup`` findings (those show in English), see :mod:`linger_i18n.catalogs`.
+The wrapping of a file is not checked: a catalog saved by any PO editor is
+accepted as it is, and ``nox -s locales`` rewrites it in the canonical form
+on its next run. Headers an editor adds (``X-Generator``) are not findings.
+
+The site build leaves out entries with ``syntax``, ``placeholder``,
+``markup`` and ``forms`` findings (those show in English, and count as not
+translated here and on the status page), see :mod:`linger_i18n.catalogs`.
+
+``--todo fr`` lists the work left in a language instead: every fuzzy,
+untranslated or broken entry with ``file:line``, its English, and for a
+fuzzy one the English it was translated from (``#| msgid``).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import io
 import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from linger_i18n.checks import Termbase, entry_problems
-from linger_i18n.po import Catalog, Problem, read_po
+from linger_i18n.checks import BLOCKING, Termbase, entry_problems
+from linger_i18n.po import Catalog, Entry, Problem, previous_ids, read_po
 from linger_longer.languages import TRANSLATED, language
 
 from tools import spelling
 
-__all__ = ["FileReport", "check_catalog", "check_locales", "plural_problems", "wrap_problems", "main"]
+__all__ = ["FileReport", "check_catalog", "check_locales", "msgfmt_problems", "plural_problems", "todo", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = TRANSLATED
@@ -55,10 +68,12 @@ class FileReport:
     untranslated: int
     obsolete: int
     problems: list[Problem]
+    #: Entries that cannot be used: unreadable, or with a finding that makes the site show the English.
+    broken: int = 0
 
     @property
     def total(self) -> int:
-        return self.translated + self.fuzzy + self.untranslated
+        return self.translated + self.fuzzy + self.untranslated + self.broken
 
     @property
     def percent(self) -> float:
@@ -68,16 +83,21 @@ class FileReport:
 def check_catalog(cat: Catalog, lang: str, termbase: Termbase | None = None) -> FileReport:
     """Count and check one parsed catalog."""
     translated = fuzzy = untranslated = 0
+    broken = cat.broken
     problems = list(cat.problems) + plural_problems(cat, lang)
     for entry in cat.entries:
         if entry.fuzzy:
             fuzzy += 1
         elif entry.translated:
-            translated += 1
-            problems += entry_problems(entry, cat.path, lang, termbase)
+            found = entry_problems(entry, cat.path, lang, termbase)
+            problems += found
+            if any(p.kind in BLOCKING for p in found):
+                broken += 1
+            else:
+                translated += 1
         else:
             untranslated += 1
-    return FileReport(cat.path, lang, translated, fuzzy, untranslated, len(cat.obsolete), problems)
+    return FileReport(cat.path, lang, translated, fuzzy, untranslated, len(cat.obsolete), problems, broken)
 
 
 _PLURAL_FORMS = re.compile(r"^Plural-Forms:[ \t]*(.*?)[ \t]*$", re.MULTILINE)
@@ -120,8 +140,8 @@ def check_locales(locales: Path, langs: Iterable[str] = LANGS, termbase: Path | 
         pos = sorted((locales / lang / "LC_MESSAGES").rglob("*.po"))
         cats = [read_po(po, _display(po, root)) for po in pos]
         mine = [check_catalog(cat, lang, tb) for cat in cats]
-        for po, cat, report in zip(pos, cats, mine):  # one canonical wrapping (tools/locales.py)
-            report.problems += [] if cat.problems else wrap_problems(po, cat.path)
+        for po, cat, report in zip(pos, cats, mine):  # GNU gettext's own check, as PO editors run it
+            report.problems += [] if cat.problems else msgfmt_problems(po, cat.path)
         try:  # hunspell, one run per language (tools/spelling.py); missing hunspell fails the gate
             spelled = spelling.check_catalogs(list(zip(pos, cats)), lang, locales / "wordlist" / f"{lang}.txt")
             for report in mine:
@@ -133,23 +153,65 @@ def check_locales(locales: Path, langs: Iterable[str] = LANGS, termbase: Path | 
     return reports
 
 
-def wrap_problems(po: Path, shown: str) -> list[Problem]:
-    """The file must equal its normalised form: what `nox -s locales` writes (tools.locales.normalise)."""
-    try:
-        from babel.messages.pofile import read_po as babel_read, write_po
-    except ImportError:
-        return [Problem(shown, 0, "wrap", "cannot check the wrapping: Babel is missing (python3 -m pip install babel)")]
-    from tools.locales import WIDTH
+MSGFMT_MISSING = ("msgfmt (GNU gettext) is not installed, so `msgfmt -c` cannot check the catalogs; "
+                  "install it with `apt-get install -y gettext`")
+_MSGFMT_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+)(?::\d+)?: (?P<reason>.*)$")
 
-    raw = po.read_bytes()
-    out = io.BytesIO()
-    write_po(out, babel_read(io.BytesIO(raw), abort_invalid=True), width=WIDTH, include_previous=True,
-             ignore_obsolete=False)
-    if out.getvalue() == raw:
-        return []
-    old, new = raw.decode("utf-8").splitlines(), out.getvalue().decode("utf-8").splitlines()
-    line = next((i for i, (a, b) in enumerate(zip(old, new), 1) if a != b), min(len(old), len(new)) + 1)
-    return [Problem(shown, line, "wrap", f"not normalised: run nox -s locales (wrapped at {WIDTH} columns)")]
+
+def msgfmt_problems(po: Path, shown: str) -> list[Problem]:
+    """What ``msgfmt -c`` (GNU gettext's check, which PO editors and translation platforms run) says of ``po``.
+
+    Its errors are findings; its warnings are not (a header field still at its template value, for
+    example: ``nox -s locales`` writes the header).
+    """
+    exe = shutil.which("msgfmt")
+    if exe is None:
+        return [Problem(shown, 0, "msgfmt", MSGFMT_MISSING)]
+    proc = subprocess.run([exe, "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True, check=False)
+    if proc.returncode == 0:
+        return []  # warnings only (a header still at its template value): `nox -s locales` fills the header
+    found = [Problem(shown, int(m.group("line")), "msgfmt", m.group("reason").strip())
+             for m in map(_MSGFMT_LINE.match, proc.stderr.splitlines()) if m]
+    return found or [Problem(shown, 0, "msgfmt", proc.stderr.strip() or f"msgfmt -c exited with {proc.returncode}")]
+
+
+def _todo_reason(entry: Entry, problems: list[Problem]) -> str | None:
+    if problems:
+        return "broken: " + "; ".join(f"{p.kind}: {p.reason}" for p in problems)
+    if entry.fuzzy:
+        return "fuzzy"
+    if not entry.translated:
+        return "untranslated"
+    return None
+
+
+def _previous(entry: Entry) -> str | None:
+    """The English a fuzzy entry was translated from: its ``#| msgid`` comment lines."""
+    ids = previous_ids([c[2:].strip() for c in entry.comments if c.startswith("#|")])
+    return ids[0] if ids else None
+
+
+def todo(locales: Path, lang: str, root: Path) -> list[str]:
+    """The work left in one language: a paragraph per fuzzy, untranslated or broken entry, file by file."""
+    out = []
+    for po in sorted((locales / lang / "LC_MESSAGES").rglob("*.po")):
+        cat = read_po(po, _display(po, root))
+        for problem in cat.problems:
+            if problem.kind == "syntax":
+                out.append(f"{problem}\n    (this entry cannot be read; the page shows its English)")
+        for entry in cat.entries:
+            blocking = [p for p in entry_problems(entry, cat.path, lang) if p.kind in BLOCKING]
+            reason = _todo_reason(entry, blocking)
+            if reason is None:
+                continue
+            lines = [f"{cat.path}:{entry.line}: {reason}", f"    English:  {entry.msgid!r}"]
+            if entry.msgid_plural is not None:
+                lines.append(f"    plural:   {entry.msgid_plural!r}")
+            previous = _previous(entry) if entry.fuzzy else None
+            if previous is not None:
+                lines.append(f"    was:      {previous!r}")
+            out.append("\n".join(lines))
+    return out
 
 
 def format_report(reports: Sequence[FileReport], locales: Path) -> str:
@@ -159,15 +221,18 @@ def format_report(reports: Sequence[FileReport], locales: Path) -> str:
         base = f"{lang}/LC_MESSAGES/"
         width = max([len("file")] + [len(r.path.split(base, 1)[-1]) for r in mine])
         lines.append(f"\n== {lang} ==")
-        lines.append(f"{'file':<{width}}  {'translated':>10}  {'fuzzy':>5}  {'untranslated':>12}  {'obsolete':>8}  {'done':>6}")
+        lines.append(f"{'file':<{width}}  {'translated':>10}  {'fuzzy':>5}  {'untranslated':>12}  {'broken':>6}  "
+                     f"{'obsolete':>8}  {'done':>6}")
         for r in mine:
             name = r.path.split(base, 1)[-1]
-            lines.append(f"{name:<{width}}  {r.translated:>10}  {r.fuzzy:>5}  {r.untranslated:>12}  {r.obsolete:>8}  {r.percent:>5.1f}%")
+            lines.append(f"{name:<{width}}  {r.translated:>10}  {r.fuzzy:>5}  {r.untranslated:>12}  {r.broken:>6}  "
+                         f"{r.obsolete:>8}  {r.percent:>5.1f}%")
         t = sum(r.translated for r in mine)
         total = sum(r.total for r in mine)
         pct = 100.0 * t / total if total else 100.0
         lines.append(f"{'total':<{width}}  {t:>10}  {sum(r.fuzzy for r in mine):>5}  "
-                     f"{sum(r.untranslated for r in mine):>12}  {sum(r.obsolete for r in mine):>8}  {pct:>5.1f}%")
+                     f"{sum(r.untranslated for r in mine):>12}  {sum(r.broken for r in mine):>6}  "
+                     f"{sum(r.obsolete for r in mine):>8}  {pct:>5.1f}%")
     return "\n".join(lines)
 
 
@@ -178,11 +243,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--termbase", type=Path, default=None, help="termbase CSV (default: <locales>/glossary.csv)")
     parser.add_argument("--min-percent", type=float, default=0.0,
                         help="also fail when a language is less translated than this (e.g. 100)")
+    parser.add_argument("--todo", metavar="LANG",
+                        help="list the fuzzy, untranslated and broken entries of LANG (file:line, the English, "
+                             "the previous English of a fuzzy entry) instead of checking")
     args = parser.parse_args(argv)
 
-    langs = args.lang or [d for d in LANGS if (args.locales / d).is_dir()]
-    if not langs:
-        print(f"i18n: no catalogs under {args.locales} (run `nox -s locales`)", file=sys.stderr)
+    if args.todo:
+        if args.todo not in LANGS:
+            parser.error(f"--todo: unknown language {args.todo!r}; translated languages: {', '.join(LANGS)}")
+        items = todo(args.locales, args.todo, ROOT)
+        print("\n\n".join(items) if items else f"{args.todo}: nothing left to do")
+        print(f"\n{len(items)} entr{'y' if len(items) == 1 else 'ies'} to work on in {args.todo}", file=sys.stderr)
+        return 0
+    langs = args.lang or list(LANGS)
+    missing = [lang for lang in langs if not (args.locales / lang / "LC_MESSAGES").is_dir()]
+    if missing:  # never skip a language silently
+        print(f"i18n: no catalogs for {', '.join(missing)} under {args.locales}: run `nox -s locales -- -l "
+              f"{missing[0]}` to create them", file=sys.stderr)
         return 1
     reports = check_locales(args.locales, langs, args.termbase, root=ROOT)
     print(format_report(reports, args.locales))

@@ -147,6 +147,12 @@ class WordList:
         return word.endswith("'s") and self._has(word[:-2])
 
 
+def _shown(path: str) -> str:
+    """A word list's path as a translator sees it: from ``locales/`` on."""
+    parts = Path(path).parts
+    return "/".join(parts[parts.index("locales"):]) if "locales" in parts else path
+
+
 def find_hunspell() -> str:
     exe = shutil.which("hunspell")
     if exe is None:
@@ -159,7 +165,8 @@ def find_hunspell() -> str:
 def _dictionary(lang: str) -> str:
     name = DICTIONARIES.get(lang)
     if name is None:
-        raise SpellingUnavailable(f"no hunspell dictionary is configured for language {lang!r}")
+        raise SpellingUnavailable(f"no hunspell dictionary is configured for language {lang!r}: give its name and "
+                                  "its Debian package (hunspell, hunspell_package) in engine/linger_longer/languages.py")
     for folder in _SEARCH:
         if (folder / f"{name}.dic").is_file() and (folder / f"{name}.aff").is_file():
             return str(folder / name)
@@ -237,6 +244,9 @@ def check_catalogs(catalogs: Sequence[tuple[Path, Catalog]], lang: str,
         return bool(parts) and all(p not in unknown_parts or words.accepts(p) for p in parts)
 
     found: dict[str, list[Problem]] = {cat.path: [] for _, cat in catalogs}
+    listed = words.path or f"locales/wordlist/{lang}.txt"
+    hint = (f"is not in the {lang} dictionary ({DICTIONARIES.get(lang)}) nor in the word list {_shown(listed)}: "
+            "correct it, or add it to that list if it is right")
     if not unknown:
         return found
     pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(unknown, key=len, reverse=True)))
@@ -257,7 +267,7 @@ def check_catalogs(catalogs: Sequence[tuple[Path, Catalog]], lang: str,
             line = next((n for n, raw in physical if where.search(visible_text(raw))),
                         next((n for n, raw in physical if where.search(raw)),
                              physical[0][0] if physical else entry.line))
-            found[cat.path].append(Problem(cat.path, line, "spelling", f"'{word}'"))
+            found[cat.path].append(Problem(cat.path, line, "spelling", f"'{word}' {hint}"))
     for problems in found.values():
         problems.sort(key=lambda p: p.line)
     return found

@@ -38,6 +38,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from linger_i18n.catalogs import progress
 from linger_i18n.po import read_po
 from linger_longer.languages import TRANSLATED, language
 
@@ -68,16 +69,16 @@ _COUNTS: dict[Path, tuple[tuple[int, int], tuple[int, int]]] = {}
 
 
 def count(po: Path) -> tuple[int, int]:
-    """(translated, total) messages of a catalog; fuzzy and empty entries are not translated."""
+    """(translated, total) messages of a catalog; fuzzy, empty and broken entries are not translated."""
     stat = po.stat()
     key = (stat.st_size, stat.st_mtime_ns)
     cached = _COUNTS.get(po)
     if cached is not None and cached[0] == key:
         return cached[1]
-    cat = read_po(po)
-    done = sum(1 for e in cat.entries if e.translated and not e.fuzzy)
-    _COUNTS[po] = (key, (done, len(cat.entries)))
-    return done, len(cat.entries)
+    lang = po.parts[po.parts.index("LC_MESSAGES") - 1] if "LC_MESSAGES" in po.parts else ""
+    done, total = progress(read_po(po), lang)
+    _COUNTS[po] = (key, (done, total))
+    return done, total
 
 
 def _git(args: list[str], cwd: Path) -> str | None:

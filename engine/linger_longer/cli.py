@@ -19,7 +19,7 @@ from .cards import LANGUAGES, Card, InvalidCardError, Suit
 from .events import Event
 from .game import Deal, Phase, seat_names
 from .match import Match
-from .i18n import N_, translate
+from .i18n import N_, Nn_, translate, translate_plural
 from .narrate import Narrator, card_name, refusal_text, suit_name
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
 from .scenario import ScenarioError, load
@@ -138,7 +138,8 @@ class _Statistics:
 
     def report(self, rules: Rules, bots: Sequence[str], elapsed: float, out: TextIO) -> None:
         n = self.deals
-        print(f"rules: {rules.name}, {self.players} players, {n} deals, bots: {','.join(bots)}", file=out)
+        print(f"rules: {rules.name}, {self.players} players, {n} deal{'' if n == 1 else 's'}, bots: {','.join(bots)}",
+              file=out)
         if not n:
             return
         print(f"mean tricks per deal: {self.tricks / n:.2f}", file=out)
@@ -234,7 +235,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 N_("You play as {player}.")
 N_("Your hand: {hand}")
-N_("Trump: {suit}. Stock: {count} cards.")
+STOCK_LINE = Nn_("Trump: {suit}. Stock: {count} card.", "Trump: {suit}. Stock: {count} cards.")
 N_("Your turn. Type a card (for example {example}) or its number:")
 N_("Name the trump suit (S, H, D or C):")
 N_("That is not one of your cards: {reason}")
@@ -295,7 +296,7 @@ def _ask(deal: Deal, lang: str, read: Callable[[], str], out: TextIO) -> Card | 
                 print(error, file=out)
     hand = deal.hand(0)
     trump = suit_name(deal.trump, lang) if deal.trump else "-"
-    print(translate(lang, "Trump: {suit}. Stock: {count} cards.", suit=trump, count=deal.stock_size), file=out)
+    print(translate_plural(lang, *STOCK_LINE, deal.stock_size, suit=trump), file=out)
     listing = "  ".join(f"{i}:{card.label(lang)}" for i, card in enumerate(hand, start=1))
     print(translate(lang, "Your hand: {hand}", hand=listing), file=out)
     while True:

@@ -9,8 +9,9 @@ dictionaries, and the site's JavaScript the codes, from a data attribute the
 build writes. English is the source language: the pages are written in it,
 the other languages come from gettext catalogs (``locales/<code>/``).
 
-Adding a language is one more :class:`Language` in :data:`LANGUAGES` (then
-``nox -s locales`` creates its catalogs).
+Adding a language is one more :class:`Language` in :data:`LANGUAGES`; then
+``nox -s locales -- -l <code>`` creates its catalogs, its termbase column and
+its spelling word list (the translators page, "Adding a language").
 
 This module uses the standard library only and imports nothing from the
 package, so the noxfile can read it as a file, without installing the engine.
@@ -40,26 +41,33 @@ class Language:
     rank_letters: str
     #: One sentence in the language, under its name on the site's root page (the language chooser).
     tagline: str
-    #: The catalogs' ``Plural-Forms`` header (gettext's rule, as Babel writes it for a new catalog).
+    #: The catalogs' ``Plural-Forms`` header: gettext's classic rule for the language (two forms for
+    #: French and Italian, not CLDR's three: the third, for round millions, never occurs in a card game).
     plural_forms: str
     #: The hunspell dictionary that spell-checks the translations (None for the source language).
     hunspell: str | None = None
     #: The Debian package that installs that dictionary.
     hunspell_package: str | None = None
+    #: The one apostrophe the translations use (``’`` or ``'``), checked by the translation gate.
+    apostrophe: str = "’"
+    #: What stands between a number and ``%``: ``""`` ("95%") or a no-break space ("95 %").
+    percent_space: str = ""
+    #: French spacing: a no-break space before ``: ; ! ?`` and inside ``« »``.
+    no_break_punctuation: bool = False
 
 
 LANGUAGES: tuple[Language, ...] = (
     Language("en", "English", "AKQJ", "The rules of the card game, in English.",
              "nplurals=2; plural=(n != 1);"),
     Language("fr", "Français", "ARDV", "Les règles du jeu de cartes, en français.",
-             "nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;",
-             "fr_FR", "hunspell-fr"),
+             "nplurals=2; plural=(n > 1);",
+             "fr_FR", "hunspell-fr", percent_space="\u00a0", no_break_punctuation=True),
     Language("it", "Italiano", "AKQJ", "Le regole del gioco di carte, in italiano.",
-             "nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);",
+             "nplurals=2; plural=(n != 1);",
              "it_IT", "hunspell-it"),
     Language("nl", "Nederlands", "AHVB", "De spelregels van het kaartspel, in het Nederlands.",
              "nplurals=2; plural=(n != 1);",
-             "nl_NL", "hunspell-nl"),
+             "nl_NL", "hunspell-nl", apostrophe="'"),
 )
 """Every language, in the order the language switcher lists them; the source language first."""
 

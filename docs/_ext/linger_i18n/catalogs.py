@@ -19,13 +19,36 @@ import json
 from pathlib import Path
 
 from .checks import BLOCKING, entry_problems
-from .po import Problem, read_po, write_mo
+from .po import Catalog, Entry, Problem, read_po, write_mo
 
-__all__ = ["compile_catalog", "compile_language", "compile_engine_catalogs", "ENGINE_DOMAIN"]
+__all__ = ["compile_catalog", "compile_language", "compile_engine_catalogs", "progress", "usable_entries",
+           "ENGINE_DOMAIN"]
 
 ROOT = Path(__file__).resolve().parents[3]  # docs/_ext/linger_i18n/catalogs.py
 ENGINE_DOMAIN = "linger_longer"
 ENGINE_LOCALE = ROOT / "engine" / "linger_longer" / "locale"
+
+
+def usable_entries(cat: Catalog, lang: str) -> tuple[list[Entry], list[Problem]]:
+    """The entries the site shows: translated, not fuzzy, with no :data:`~linger_i18n.checks.BLOCKING` finding;
+    and the blocking findings of the others (a broken entry shows in English)."""
+    keep: list[Entry] = []
+    dropped: list[Problem] = []
+    for entry in cat.entries:
+        if entry.fuzzy or not entry.translated:
+            continue
+        blocking = [p for p in entry_problems(entry, cat.path, lang) if p.kind in BLOCKING]
+        if blocking:
+            dropped += blocking
+        else:
+            keep.append(entry)
+    return keep, dropped
+
+
+def progress(cat: Catalog, lang: str) -> tuple[int, int]:
+    """(translated, total) messages of a catalog, as the site counts them: a fuzzy, empty or broken
+    entry (one the site leaves out, or one that cannot even be read) is not translated."""
+    return len(usable_entries(cat, lang)[0]), len(cat.entries) + cat.broken
 
 
 def compile_catalog(po: Path, mo: Path, lang: str) -> list[Problem]:
@@ -35,18 +58,9 @@ def compile_catalog(po: Path, mo: Path, lang: str) -> list[Problem]:
     dates say), so Sphinx re-reads exactly the pages whose translations changed.
     """
     cat = read_po(po)
-    dropped = list(cat.problems)
-    keep = []
-    for entry in cat.entries:
-        if entry.fuzzy or not entry.translated:
-            continue
-        blocking = [p for p in entry_problems(entry, str(po), lang) if p.kind in BLOCKING]
-        if blocking:
-            dropped += blocking
-            continue
-        keep.append(entry)
+    keep, dropped = usable_entries(cat, lang)
     write_mo(mo, cat.header, keep)
-    return dropped
+    return list(cat.problems) + dropped
 
 
 def compile_language(locale_dir: Path, lang: str, cache: Path | None = None) -> list[Problem]:

@@ -11,8 +11,13 @@ finding has a kind and a reason:
   (the site shows them as text, never as markup);
 - ``copy``: the msgstr is the English msgid, copied, and longer than four words;
 - ``term``: the English uses a termbase term (``locales/glossary.csv``) and
-  the translation does not use that language's term (an entry marked
-  ``# same as source`` that repeats its msgid is a cited word, not checked).
+  the translation does not use that language's term, or uses a word the
+  termbase rejects for it (``!levée`` in the cell: "levée" contradicts "pli");
+  an entry marked ``# same as source`` that repeats its msgid is a cited
+  word, not checked;
+- ``forms``: a plural entry has not as many forms as its language's rule
+  (``Plural-Forms``) has; gettext would show nothing for the missing ones;
+- ``typography``: the language's conventions (:mod:`linger_i18n.typography`).
 
 The site build leaves out entries with a :data:`BLOCKING` finding (those show
 in English, see :mod:`linger_i18n.catalogs`); the translation gate
@@ -36,11 +41,14 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from linger_longer.languages import language
+
+from . import typography
 from .po import Entry, Problem
 
 __all__ = ["BLOCKING", "Term", "Termbase", "check_pair", "entry_problems", "placeholders"]
 
-BLOCKING = frozenset({"syntax", "placeholder", "markup"})
+BLOCKING = frozenset({"syntax", "placeholder", "markup", "forms"})
 """Findings that make the build leave an entry out (English shows instead)."""
 
 REF_ROLES = frozenset({"term", "doc", "ref", "numref", "any", "card", "download", "keyword", "option"})
@@ -190,17 +198,28 @@ class Term:
     en: tuple[str, ...]
     target: dict[str, tuple[str, ...]]
     row: int
+    #: Words each language's translations must not use for this term (``!word`` in the cell).
+    avoid: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
 
     def en_pattern(self) -> re.Pattern[str]:
         return _en_pattern(self.en)
 
     def matches(self, lang: str, text: str) -> bool:
-        for alt in self.target.get(lang, ()):
-            stem = alt.rstrip("*")
-            words = r"\s+".join(map(re.escape, stem.split()))
-            if re.search(rf"(?<!\w){words}", text, re.IGNORECASE):
-                return True
-        return False
+        return any(_starts_a_word(alt, text) for alt in self.target.get(lang, ()))
+
+    def rejected(self, lang: str, text: str) -> str | None:
+        """The first word of ``text`` that the termbase rejects for this term in ``lang``, if any."""
+        for alt in self.avoid.get(lang, ()):
+            m = _starts_a_word(alt, text)
+            if m:
+                return m.group(0)
+        return None
+
+
+def _starts_a_word(alt: str, text: str) -> re.Match[str] | None:
+    """``alt`` (one or more words) at the start of a word of ``text``, whatever the case; the word matched."""
+    words = r"\s+".join(map(re.escape, alt.rstrip("*").split()))
+    return re.search(rf"(?<!\w){words}\w*", text, re.IGNORECASE)
 
 
 class Termbase:
@@ -227,11 +246,15 @@ class Termbase:
                 en = tuple(a.strip() for a in (row.get("en") or "").split("|") if a.strip())
                 if not en or (row.get("kind") or "term").strip() != "term":
                     continue
-                target = {  # every column but the English and the kind is a language
-                    lang: tuple(a.strip() for a in (cell or "").split("|") if a.strip())
-                    for lang, cell in row.items() if lang not in ("en", "kind") and lang is not None
-                }
-                terms.append(Term(en, target, rowno))
+                target: dict[str, tuple[str, ...]] = {}
+                avoid: dict[str, tuple[str, ...]] = {}
+                for lang, cell in row.items():  # every column but the English, the kind and the note is a language
+                    if lang in (None, "en", "kind", "note"):
+                        continue
+                    alts = [a.strip() for a in (cell or "").split("|") if a.strip()]
+                    target[lang] = tuple(a for a in alts if not a.startswith("!"))
+                    avoid[lang] = tuple(a[1:].strip() for a in alts if a.startswith("!"))
+                terms.append(Term(en, target, rowno, avoid))
         return cls(terms, str(path))
 
     def findings(self, lang: str, msgid: str, msgstr: str) -> list[tuple[str, str]]:
@@ -240,11 +263,30 @@ class Termbase:
         for term in self.terms:
             if not term.target.get(lang):
                 continue
-            if term.en_pattern().search(plain_en) and not term.matches(lang, plain_tr):
-                wanted = " | ".join(term.target[lang])
+            if not term.en_pattern().search(plain_en):
+                continue
+            wanted = " | ".join(term.target[lang])
+            if not term.matches(lang, plain_tr):
                 out.append(("term", f"the English uses {term.en[0]!r}; the {lang} termbase term is {wanted!r} "
                                     f"(glossary.csv row {term.row})"))
+            rejected = term.rejected(lang, plain_tr)
+            if rejected:
+                out.append(("term", f"{rejected!r} contradicts the termbase: for {term.en[0]!r} the {lang} term is "
+                                    f"{wanted!r}, not {rejected!r} (glossary.csv row {term.row})"))
         return out
+
+
+@functools.lru_cache(maxsize=None)
+def _only_one(lang: str) -> bool:
+    """True when the language's first plural form is for the number 1 alone (English, Italian, Dutch; not
+    French, whose first form is also for 0): only then may that form leave out the count ("une carte")."""
+    import gettext
+
+    try:
+        rule = gettext.c2py(language(lang).plural_forms.split("plural=", 1)[1].rstrip(";"))
+    except KeyError:
+        return True
+    return [n for n in range(0, 1000) if rule(n) == 0] == [1]
 
 
 def entry_problems(entry: Entry, path: str, lang: str, termbase: Termbase | None = None) -> list[Problem]:
@@ -257,14 +299,24 @@ def entry_problems(entry: Entry, path: str, lang: str, termbase: Termbase | None
         pairs = [(entry.msgid, entry.msgstr)]
     else:
         forms = entry.translations
+        try:
+            wanted = int(re.search(r"nplurals\s*=\s*(\d+)", language(lang).plural_forms).group(1))  # type: ignore[union-attr]
+        except KeyError:
+            wanted = len(forms)
+        if len(forms) != wanted:
+            findings.append(("forms", f"{len(forms)} plural form(s) (msgstr[0]..msgstr[{len(forms) - 1}]); the {lang} "
+                                      f"rule has {wanted}: give msgstr[0]..msgstr[{wanted - 1}]"))
         # The singular form may leave out the count ("one card"); the others may not.
         for i, form in enumerate(forms):
             english = entry.msgid if i == 0 and len(forms) > 1 else entry.msgid_plural
             for kind, reason in check_pair(english, form):
-                if i == 0 and kind == "placeholder" and placeholders(form) <= placeholders(entry.msgid_plural):
+                if (i == 0 and kind == "placeholder" and _only_one(lang)
+                        and placeholders(form) <= placeholders(entry.msgid_plural)):
                     continue
                 findings.append((kind, f"msgstr[{i}]: {reason}"))
         pairs = [(entry.msgid_plural, forms[-1])]
+    for form in entry.translations:
+        findings += [("typography", reason) for reason in typography.findings(lang, form)]
     for english, translation in pairs:
         same_on_purpose = any("same as source" in c for c in entry.comments)
         if translation.strip() == english.strip() and len(english.split()) > 4 and not same_on_purpose:

@@ -19,10 +19,11 @@ import array
 import dataclasses
 import re
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-__all__ = ["Entry", "Catalog", "Problem", "parse_po", "read_po", "write_mo", "mo_bytes"]
+__all__ = ["Entry", "Catalog", "Problem", "parse_po", "previous_ids", "quote", "read_po", "unquote", "write_mo",
+           "mo_bytes"]
 
 _KEYWORD = re.compile(r"^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(\".*)$")
 _STRING = re.compile(r'^"((?:[^"\\]|\\.)*)"\s*$')
@@ -92,6 +93,8 @@ class Catalog:
     header: Entry | None
     obsolete: list[Entry]
     problems: list[Problem]
+    #: Messages that could not be read (a syntax error): not translated, whatever they hold.
+    broken: int = 0
 
     @property
     def messages(self) -> list[Entry]:
@@ -109,7 +112,11 @@ class _EntryError(Exception):
 def _unquote(text: str, lineno: int) -> str:
     m = _STRING.match(text.strip())
     if not m:
-        raise _EntryError(lineno, f"expected a quoted string, found {text.strip()!r}")
+        stripped = text.strip()
+        if stripped.startswith('"') and not re.match(r'^"(?:[^"\\]|\\.)*"', stripped):
+            raise _EntryError(lineno, f"unterminated string: {stripped[:40]!r} has no closing \" on its line "
+                                      "(a string ends on the line it starts; continue it on the next line in quotes)")
+        raise _EntryError(lineno, f"expected a quoted string, found {stripped!r}")
     body = m.group(1)
     out: list[str] = []
     i = 0
@@ -193,6 +200,7 @@ def parse_po(text: str, path: str = "<po>") -> Catalog:
     obsolete: list[Entry] = []
     header: Entry | None = None
     seen: dict[str, int] = {}
+    broken = 0
 
     blocks: list[list[tuple[int, str]]] = []
     block: list[tuple[int, str]] = []
@@ -238,6 +246,7 @@ def parse_po(text: str, path: str = "<po>") -> Catalog:
             entry = _parse_block(body, obsolete=False)
         except _EntryError as exc:
             problems.append(Problem(path, exc.line, "syntax", exc.reason))
+            broken += not obs  # an unreadable live message still counts, as not translated
             continue
         entry.flags, entry.comments = flags, comments
         if entry.is_header:
@@ -256,7 +265,7 @@ def parse_po(text: str, path: str = "<po>") -> Catalog:
             continue
         seen[entry.key] = entry.line
         entries.append(entry)
-    return Catalog(path=path, entries=entries, header=header, obsolete=obsolete, problems=problems)
+    return Catalog(path=path, entries=entries, header=header, obsolete=obsolete, problems=problems, broken=broken)
 
 
 def read_po(path: str | Path, display: str | None = None) -> Catalog:
@@ -316,6 +325,32 @@ def mo_bytes(header: Entry | None, entries: Iterable[Entry]) -> bytes:
         voffsets += [l2, o2 + valuestart]
     head_bytes = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
     return head_bytes + array.array("i", koffsets + voffsets).tobytes() + ids + strs
+
+
+def previous_ids(lines: Sequence[str]) -> list[str]:
+    """The strings of ``#|`` lines (without the ``#|``): the previous msgid, and msgid_plural if any."""
+    ids: list[list[str]] = []
+    in_context = False
+    for line in lines:
+        if line.startswith("msgctxt "):
+            in_context = True  # a previous context: not kept (Babel keeps ids only)
+            continue
+        for keyword in ("msgid_plural ", "msgid "):
+            if line.startswith(keyword):
+                line, in_context = line[len(keyword):], False
+                ids.append([])
+                break
+        if ids and not in_context and line.startswith('"'):
+            ids[-1].append(_unquote(line, 0))
+    return ["".join(parts) for parts in ids]
+
+
+def unquote(text: str) -> str:
+    """The text of one quoted ``.po`` string (``"a\\"b"`` gives ``a"b``); ValueError if it is not one."""
+    try:
+        return _unquote(text, 0)
+    except _EntryError as exc:
+        raise ValueError(exc.reason) from None
 
 
 def quote(text: str) -> str:

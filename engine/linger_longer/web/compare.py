@@ -12,6 +12,7 @@ from ..i18n import N_, translate
 from ..narrate import EVERYONE, Narrator
 from ..rules import Profile, Rules
 from .errors import PlayError
+from .labels import counted
 from .record import bot_seed, load_game, parse_action
 
 __all__ = ["compare"]
@@ -73,7 +74,8 @@ def _line(rules: Rules, players: int, seed: int, dealer: int, actions: list[str]
         "followed": followed,
         "tricks": _trick_summaries(events, Narrator(lang, deal.names, None, EVERYONE)),
         "outcome": {"winner": outcome.winner, "reason": outcome.reason.value, "tricks": outcome.tricks_played,
-                    "stock_left": deal.stock_size},
+                    "stock_left": deal.stock_size,
+                    "text": counted(lang, "outcome_tricks", outcome.tricks_played, player=deal.names[outcome.winner])},
     }
 
 
@@ -119,5 +121,6 @@ def compare(record: Mapping[str, Any] | str, lang: str = "en", deal_number: int 
                                  trick=parts_at)
         else:
             sentence = translate(lang, "The profiles part at trick {trick}.", trick=parts_at)
+    replayed = counted(lang, "followed", max(line["followed"] for line in lines))
     return {"deal": index + 1, "seed": str(played.seed), "dealer": played.dealer, "lines": lines,
-            "parts_at": parts_at, "sentence": sentence}
+            "parts_at": parts_at, "sentence": sentence, "replayed": replayed}

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ..bots import MonteCarloBot
 from ..cards import Card, Suit
-from ..i18n import N_, translate
+from ..i18n import N_, translate, translate_plural
 from ..narrate import card_name, suit_name
 from .errors import PlayError
 from .record import action_code, bot_seed, load_game
@@ -45,14 +45,20 @@ def hint(record: Mapping[str, Any] | str, lang: str = "en", samples: int = HINT_
         other = None
     else:
         other = next(m for m in ranked if m != choice)
-        values = dict(percent=round(100 * bot.last_wins[choice]), samples=samples,
+        values = dict(percent=round(100 * bot.last_wins[choice]),
                       other=shown(other), other_percent=round(100 * bot.last_wins[other]))
         if naming:
-            sentence = translate(lang, "Name {suit}: it won the deal in {percent}% of {samples} sampled deals; "
-                               "the next best suit, {other}, won {other_percent}%.", suit=shown(choice), **values)
+            sentence = translate_plural(
+                lang, "Name {suit}: it won the deal in {percent}% of {count} sampled deal; "
+                "the next best suit, {other}, won {other_percent}%.",
+                "Name {suit}: it won the deal in {percent}% of {count} sampled deals; "
+                "the next best suit, {other}, won {other_percent}%.", samples, suit=shown(choice), **values)
         else:
-            sentence = translate(lang, "{card} won the deal in {percent}% of {samples} sampled deals; the next best "
-                               "card, {other}, won {other_percent}%.", card=shown(choice), **values)
+            sentence = translate_plural(
+                lang, "{card} won the deal in {percent}% of {count} sampled deal; "
+                "the next best card, {other}, won {other_percent}%.",
+                "{card} won the deal in {percent}% of {count} sampled deals; "
+                "the next best card, {other}, won {other_percent}%.", samples, card=shown(choice), **values)
     return {
         "action": action_code(choice),
         "name": suit_name(choice, lang) if naming else card_name(choice, lang),  # type: ignore[arg-type]

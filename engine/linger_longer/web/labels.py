@@ -8,13 +8,19 @@ translator finds every word of the site in the gettext catalogs.
 'Next step'
 >>> labels('en')['step'].format(current=2, total=9)
 'Step 2 of 9'
+>>> [counted('en', 'cards_in_hand', n) for n in (1, 2)]
+['1 card in hand', '2 cards in hand']
+
+A word with a count is never a template for the browser: the engine picks
+its plural form and fills it in (:func:`counted`), so the JavaScript only
+shows finished text.
 """
 
 from __future__ import annotations
 
-from ..i18n import N_, template
+from ..i18n import N_, Nn_, Plural, template, translate_plural
 
-__all__ = ["LABELS", "PLAY_LABELS", "labels", "play_labels"]
+__all__ = ["COUNTED", "LABELS", "PLAY_LABELS", "counted", "labels", "play_labels"]
 
 #: Widget words by key; the key is what the JavaScript and the HTML renderer use.
 LABELS: dict[str, str] = {
@@ -39,10 +45,8 @@ LABELS: dict[str, str] = {
     "no_trump": N_("No trump"),
     "not_named": N_("Not named yet"),
     "stock": N_("Stock"),
-    "stock_count": N_("{count} cards in the stock"),
     "dealer": N_("Dealer"),
     "hand": N_("Hand"),
-    "cards_in_hand": N_("{count} cards in hand"),
     "tricks": N_("Tricks won"),
     "tricks_count": N_("Tricks won: {count}"),
     "out": N_("Out"),
@@ -69,8 +73,8 @@ PLAY_LABELS: dict[str, str] = {
     "variants": N_("Variants"),
     "mode": N_("Game"),
     "mode_deal": N_("A single deal"),
-    "mode_match-3": N_("A match to 3 deals"),
-    "mode_match-5": N_("A match to 5 deals"),
+    "mode_match-3": N_("A match: the first to win 3 deals"),
+    "mode_match-5": N_("A match: the first to win 5 deals"),
     "seat": N_("Your seat"),
     "strength": N_("Opponents"),
     "strength_random": N_("Random"),
@@ -117,14 +121,27 @@ PLAY_LABELS: dict[str, str] = {
                        "python -m linger_longer replay."),
     "parts_here": N_("The profiles part here"),
     "trick_number": N_("Trick {number}"),
-    "followed": N_("Both columns replay the first {count} moves of your deal; then rule-of-thumb players finish it."),
-    "stock_clock": N_("Stock: {count} of {total} cards left"),
-    "outcome_tricks": N_("{player} wins after {tricks} tricks."),
     "not_saved": N_("This browser cannot store the game (its storage is full or off): you can go on "
                     "playing, but reloading the page starts a new game."),
     "engine_failed": N_("The live engine could not start, so the game cannot be played on this page. "
                         "Reload the page to try again."),
 }
+
+
+#: Words with a number, by key: plural messages, filled in by :func:`counted` (``{count}`` is the number).
+COUNTED: dict[str, Plural] = {
+    "cards_in_hand": Nn_("{count} card in hand", "{count} cards in hand"),
+    "stock_clock": Nn_("Stock: {count} card left of {total}", "Stock: {count} cards left of {total}"),
+    "followed": Nn_("Both columns replay {count} move of your deal; then rule-of-thumb players finish it.",
+                    "Both columns replay {count} moves of your deal; then rule-of-thumb players finish it."),
+    "outcome_tricks": Nn_("{player} wins after {count} trick.", "{player} wins after {count} tricks."),
+}
+
+
+def counted(lang: str, key: str, count: int, **values: object) -> str:
+    """The words of :data:`COUNTED` ``key`` for ``count`` in ``lang``, in the plural form the language's rule picks."""
+    message = COUNTED[key]
+    return translate_plural(lang, message.singular, message.plural, count, **values)
 
 
 def labels(lang: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 from ..cards import Card, Suit
 from ..narrate import card_name, suit_name
-from .labels import labels
+from .labels import counted, labels
 
 __all__ = ["escape", "render_step_html"]
 
@@ -56,7 +56,7 @@ def _hand_html(seat: dict[str, Any], choices: dict[str, dict[str, Any]], words: 
     if "hidden" in seat:  # a hand the viewer does not see: only its size is in the data
         count = seat["hidden"]
         backs = '<span class="ll-card ll-back" aria-hidden="true"></span>' * count
-        label = words["cards_in_hand"].format(count=count)
+        label = counted(lang, "cards_in_hand", count)
         return f'<span class="ll-hand ll-hidden" role="img" aria-label="{escape(label)}">{backs}</span>'
     if choices:
         cards = "".join(_choice_html(choices[c], id_prefix) for c in seat["hand"])

@@ -24,7 +24,7 @@ from ..game import Phase
 from ..i18n import N_, translate
 from ..narrate import EVERYONE, Narrator, suit_name
 from .errors import PlayError
-from .labels import PLAY_LABELS
+from .labels import PLAY_LABELS, counted
 from .record import Game, PlayedDeal, load_game, parse_action
 from .render import render_step_html
 from .settings import Settings, encode_query
@@ -108,6 +108,7 @@ def view_of(game: Game, lang: str, refused: str | None = None) -> dict[str, Any]
             # The deal's own seed is drawn from the game's (up to 2**63): a string, exact in JavaScript.
             "number": played.index + 1, "seed": str(played.seed), "dealer": played.dealer, "over": over,
             "stock_at_start": played.stock_at_start,
+            "clock": counted(lang, "stock_clock", table["stock"], total=played.stock_at_start),
             "outcome": {"winner": outcome.winner, "reason": outcome.reason.value} if outcome else None,
         },
         "table": table,

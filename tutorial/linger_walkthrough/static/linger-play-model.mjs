@@ -109,14 +109,14 @@ export function scoreRows(view, labels) {
 }
 
 /**
- * The stock "clock": its words and how full it is (1 at the start of the deal, 0 when empty).
+ * The stock "clock": its words (the engine's, with the count's plural form) and how full it is
+ * (1 at the start of the deal, 0 when empty).
  * @param {any} view
- * @param {Record<string, string>} labels
  */
-export function clock(view, labels) {
+export function clock(view) {
   const total = view.deal.stock_at_start;
   const count = view.table.stock;
-  return { text: format(labels.stock_clock, { count, total }), fraction: total > 0 ? count / total : 0 };
+  return { text: view.deal.clock, fraction: total > 0 ? count / total : 0 };
 }
 
 /**

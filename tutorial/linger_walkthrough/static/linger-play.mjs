@@ -318,7 +318,7 @@ class PlayPage {
     const turn = turnMessage(view, this.labels);
     this.message.textContent = view.refused ?? '';
     this.message.dataset.kind = view.refused ? 'refused' : '';
-    const c = clock(view, this.labels);
+    const c = clock(view);
     this.clockText.textContent = c.text;
     this.clockBar.style.width = `${Math.round(100 * c.fraction)}%`;
     this.drawTable(view);
@@ -413,7 +413,7 @@ class PlayPage {
   /** @param {any} comparison */
   showComparison(comparison) {
     find(this.comparePanel, '.linger-play-compare-sentence').textContent =
-      `${comparison.sentence} ${format(this.labels.followed, { count: Math.max(...comparison.lines.map((/** @type {any} */ l) => l.followed)) })}`;
+      `${comparison.sentence} ${comparison.replayed}`;
     const lines = find(this.comparePanel, '.linger-play-lines');
     lines.replaceChildren(...comparison.lines.map((/** @type {any} */ line) => {
       const column = el('div', { class: 'linger-play-line', 'data-profile': line.profile });
@@ -428,8 +428,7 @@ class PlayPage {
         list.append(item);
       }
       const outcome = line.outcome;
-      column.append(list, el('p', { class: 'linger-play-line-outcome' },
-        format(this.labels.outcome_tricks, { player: this.view.players[outcome.winner], tricks: outcome.tricks })));
+      column.append(list, el('p', { class: 'linger-play-line-outcome' }, outcome.text));
       return column;
     }));
   }
