@@ -169,7 +169,7 @@ class Deal:
 
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card", "setup_events",
-        "_hands", "_stock", "_drawn", "_trump", "_phase", "_leader", "_to_act", "_order", "_table", "_led",
+        "_hands", "_stock", "_drawn", "_trump", "_phase", "_leader", "_to_act", "_legal", "_order", "_table", "_led",
         "_out", "_out_order", "_next", "_orders", "_tricks", "_moves", "_outcome", "_tricks_before", "_played_before",
     )
 
@@ -212,6 +212,7 @@ class Deal:
         self._order = self._orders[leader]  # the seats of the trick on the table, in playing order
         self._table: list[Card] = []  # the cards of the trick on the table, in playing order
         self._led: Suit | None = None
+        self._legal = rules_of_the_trick.legal_plays(self._hands[leader], None)  # see _turn_to
         self._tricks: list[Trick] = []
         self._moves: list[Card | Suit] = []
         self._outcome: Outcome | None = None
@@ -418,9 +419,7 @@ class Deal:
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the player to act may play, sorted; empty unless a card is awaited."""
-        if self._phase is not _PLAY:
-            return ()
-        return cards_in(rules_of_the_trick.legal_plays(self._hands[self._to_act], self._led))  # type: ignore[index]
+        return cards_in(self._legal) if self._phase is _PLAY else ()
 
     def refusal(self, card: Card) -> Refusal | None:
         """None if the player to act may play ``card``, else the rule the play would break."""
@@ -443,7 +442,7 @@ class Deal:
         seat: int = self._to_act  # type: ignore[assignment]
         hands = self._hands
         try:  # a card may be played only if it is one of the legal plays; refusal() says which rule it breaks
-            if self._phase is not _PLAY or not rules_of_the_trick.legal_plays(hands[seat], self._led) & card.mask:
+            if self._phase is not _PLAY or not self._legal & card.mask:
                 raise IllegalPlayError(self.why_illegal(card))
         except AttributeError:  # not a card
             raise IllegalPlayError(self.why_illegal(card)) from None
@@ -455,11 +454,17 @@ class Deal:
         placed = len(table)
         if placed == len(self._order):
             return self._finish_trick(played)
-        self._to_act = self._order[placed]
         if placed == 1:
             self._led = card.suit  # the first card sets the led suit
+            self._turn_to(self._order[1])
             return _trick_started(self._played_before + len(self._tricks) + 1, seat), played
+        self._turn_to(self._order[placed])
         return (played,)
+
+    def _turn_to(self, seat: int) -> None:
+        """``seat`` is to act; the cards it may play are worked out once, for legal_plays() and play() alike."""
+        self._to_act = seat
+        self._legal = rules_of_the_trick.legal_plays(self._hands[seat], self._led)
 
     def name_trump(self, suit: Suit) -> tuple[Event, ...]:
         """Under ``grand-coup``, the first trick's winner names the trump suit for the rest of the deal."""
@@ -518,6 +523,8 @@ class Deal:
             other._hands[seat] = card_set(cards)
         other._stock, other._drawn = tuple(stock), 0
         other._moves = []
+        if other._to_act is not None:
+            other._turn_to(other._to_act)
         return other
 
     # --------------------------------------------------------- end of a trick
@@ -597,13 +604,15 @@ class Deal:
 
     def _lead_next(self, leader: int) -> None:
         """``leader`` leads the next trick."""
-        self._leader = self._to_act = leader
+        self._leader = leader
         self._order = self._orders[leader]
+        self._turn_to(leader)
 
     def _end(self, won: DealWon, events: list[Event]) -> tuple[Event, ...]:
         """The deal ends as ``won`` says: its seat wins, for its reason."""
         self._phase = _OVER
         self._to_act = None
+        self._legal = 0
         self._outcome = Outcome(
             winner=won.seat, reason=won.reason, tricks_played=self.tricks_played, tricks_won=self.tricks_won,
             out_order=self._out_order,
@@ -619,9 +628,9 @@ class Deal:
         card = self._table.pop()
         seat = self._order[len(self._table)]
         self._hands[seat] |= card.mask
-        self._to_act = seat
         if not self._table:
             self._led = None
+        self._turn_to(seat)
 
     def _reopen(self, trick: Trick) -> None:
         """Undo the card that completed ``trick``: what the trick's end did is undone, and the trick is back on
