@@ -18,9 +18,10 @@ from typing import Protocol, Sequence
 
 from .cards import Card, Suit
 from .game import Deal, Phase
+from .solver import outcome_rank, solve, weakness
 from .trick import beats, trick_winner
 
-__all__ = ["Bot", "MonteCarloBot", "RandomBot", "RuleOfThumbBot", "BOTS", "make_bot"]
+__all__ = ["Bot", "MonteCarloBot", "OracleBot", "PlayoutBot", "RandomBot", "RuleOfThumbBot", "BOTS", "make_bot"]
 
 
 class Bot(Protocol):
@@ -96,7 +97,7 @@ def _weakest(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> Card:
 
 
 #: Bots by the names the command line and the site use.
-BOTS: dict[str, type[RandomBot] | type[RuleOfThumbBot] | type[MonteCarloBot]] = {
+BOTS: dict[str, type[RandomBot] | type[RuleOfThumbBot] | type[PlayoutBot]] = {
     RandomBot.name: RandomBot,
     RuleOfThumbBot.name: RuleOfThumbBot,
 }
@@ -110,8 +111,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(repr(b) for b in BOTS)}") from None
 
 
-class MonteCarloBot:
-    """Plays the move that keeps it in the deal most often over sampled deals (determinized Monte-Carlo).
+class PlayoutBot:
+    """Plays the move that keeps it in the deal most often over sampled deals finished by rule of thumb.
 
     It cannot see the other hands or the stock, so it deals the cards it has
     not seen at random among them (keeping the hand sizes, the dealer's turned
@@ -120,9 +121,12 @@ class MonteCarloBot:
     finished deal scores 1 for a win and a share of 1 for each opponent it
     outlasted. The same ``samples`` deals serve every candidate, and the count
     is fixed rather than timed, so a seed always gives the same choice.
+
+    It was the site's strong opponent before :class:`MonteCarloBot` solved each
+    sampled deal; it stays as a yardstick (``tools/bench_solver.py``).
     """
 
-    name = "monte-carlo"
+    name = "playout"
 
     def __init__(self, seed: int | None = None, samples: int = 24, infer_voids: bool = True) -> None:
         self.rng = random.Random(seed)
@@ -216,6 +220,109 @@ class MonteCarloBot:
         outlasted = order.index(seat) if seat in order else len(order)
         return 0.5 * outlasted / max(1, deal.players - 1)
 
+
+class MonteCarloBot(PlayoutBot):
+    """The strong opponent: it imagines the hidden cards many ways and solves each imagined deal exactly.
+
+    Perfect-information Monte Carlo: the cards the seat has not seen are dealt
+    at random among the other hands and the stock, consistently with what the
+    seat has seen (hand sizes, the turned trump card, the voids others showed,
+    see :func:`seen_voids`; never another seat's draws). In each imagined deal
+    the exact solver (:mod:`~linger_longer.solver`) gives every candidate's
+    outcome with best play by all; a won deal scores 1, outlasting others a
+    share of 1, as :class:`PlayoutBot` scores. The candidate with the best mean
+    wins (the weakest of equals, as the solver's tie rule).
+
+    The work is bounded by ``nodes`` (cards the solver may play for one move),
+    not by time, so a seed always gives the same choice on every machine. An
+    imagined deal too large to solve within its share (early in a long deal)
+    is finished by rule-of-thumb players instead. ``samples`` caps the imagined
+    deals; a move stops sampling once the nodes are spent.
+    """
+
+    name = "monte-carlo"
+
+    def __init__(self, seed: int | None = None, samples: int = 100, infer_voids: bool = True,
+                 nodes: int | None = None) -> None:
+        super().__init__(seed, samples, infer_voids)
+        self.nodes = nodes if nodes is not None else STRONG_NODES
+        #: Imagined deals of the last choice, and how many of them were solved exactly.
+        self.last_worlds = 0
+        self.last_solved = 0
+        #: For each candidate of the last choice: in how many imagined deals it was the only winning action.
+        self.last_only: dict[Card | Suit, int] = {}
+
+    def choose(self, deal: Deal) -> Card | Suit:
+        seat = deal.to_act
+        assert seat is not None
+        candidates: list[Card | Suit] = list(Suit) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
+        self.last_only = {}
+        if len(candidates) == 1:
+            self.last_scores, self.last_wins = {candidates[0]: 1.0}, {}
+            self.last_worlds = self.last_solved = 0
+            return candidates[0]
+        caps = seen_voids(deal) if self.infer_voids else {}
+        caps.pop(seat, None)
+        already_out = len(deal.out)
+        share = max(1, self.nodes // 4)  # one imagined deal may use at most a quarter of the move's nodes
+        totals = dict.fromkeys(candidates, 0.0)
+        wins = dict.fromkeys(candidates, 0)
+        only = dict.fromkeys(candidates, 0)
+        spent = worlds = solved = 0
+        while worlds < self.samples and (spent < self.nodes or worlds == 0):
+            world = self._sample(deal, seat, caps)
+            solution = solve(world, nodes=min(share, max(1, self.nodes - spent)), lines=False)
+            spent += solution.nodes
+            if solution.complete:
+                solved += 1
+                winning = [v.action for v in solution.actions if v.winner == seat]
+                for value in solution.actions:
+                    won = value.winner == seat
+                    totals[value.action] += 1.0 if won else 0.5 * (
+                        already_out + outcome_rank(seat, value.winner, value.out_order)) / max(1, deal.players - 1)
+                    wins[value.action] += won
+                if len(winning) == 1:
+                    only[winning[0]] += 1
+            else:
+                for move in candidates:
+                    score = self._playout(world, move, seat, worlds)
+                    totals[move] += score
+                    wins[move] += score == 1.0
+            worlds += 1
+        self.last_worlds, self.last_solved = worlds, solved
+        self.last_scores = {m: totals[m] / worlds for m in candidates}
+        self.last_wins = {m: wins[m] / worlds for m in candidates}
+        self.last_only = only
+        trump = deal.trump
+        ordered = sorted(candidates, key=lambda m: weakness(m, trump))
+        return max(ordered, key=lambda m: self.last_scores[m])  # max keeps the first (weakest) of equals
+
+
+class OracleBot:
+    """Sees every card and plays the solver's best action: a measure of how much skill a deal leaves.
+
+    No fair player can do better against the same opponents on average, short of
+    knowing how they play. It is not one of the site's opponents (it cheats), only a
+    yardstick; past its node budget (a long deal's first tricks) it plays by rule of thumb.
+    """
+
+    name = "oracle"
+
+    def __init__(self, seed: int | None = None, nodes: int = 200_000) -> None:
+        self.nodes = nodes
+        self.fallback = RuleOfThumbBot(seed)
+
+    def choose(self, deal: Deal) -> Card | Suit:
+        legal = deal.legal_plays()
+        if deal.phase is Phase.PLAY and len(legal) == 1:
+            return legal[0]
+        best = solve(deal, nodes=self.nodes, lines=False).best
+        return best.action if best is not None else self.fallback.choose(deal)
+
+
+#: Solver nodes the strong opponent spends on one move (about a tenth of a second in CPython: see
+#: ``tools/bench_solver.py``).
+STRONG_NODES = 30_000
 
 BOTS[MonteCarloBot.name] = MonteCarloBot  # type: ignore[assignment]
 

@@ -61,7 +61,7 @@ from .cards import FULL_DECK, Card, Suit
 from .game import Deal, Phase
 from .rules import TrumpSource
 
-__all__ = ["ActionValue", "Solution", "SolverError", "hidden_from", "outcome_rank", "position_value", "solve"]
+__all__ = ["ActionValue", "Solution", "SolverError", "hidden_from", "outcome_rank", "position_value", "solve", "weakness"]
 
 #: Nodes (cards played by the search) a solve may use unless told otherwise.
 DEFAULT_NODES = 2_000_000
@@ -122,7 +122,7 @@ class Solution:
         if not self.complete:
             return None
         best = None
-        for value in sorted(self.actions, key=lambda a: _weakness(a.action, self.trump)):
+        for value in sorted(self.actions, key=lambda a: weakness(a.action, self.trump)):
             if best is None or outcome_rank(self.seat, value.winner, value.out_order) > \
                     outcome_rank(self.seat, best.winner, best.out_order):
                 best = value
@@ -167,8 +167,8 @@ def outcome_rank(seat: int, winner: int, out_order: Sequence[int]) -> int:
     return out_order.index(seat) if seat in out_order else len(out_order)
 
 
-def _weakness(action: Card | Suit, trump: Suit | None = None) -> tuple[int, int, int]:
-    """The tie rule's order: the weakest first (not trump, then low rank, then hand order); suits in hand order."""
+def weakness(action: Card | Suit, trump: Suit | None = None) -> tuple[int, int, int]:
+    """The sort key of the tie rule's order: the weakest first (not trump, then low rank, then hand order); suits in hand order."""
     if isinstance(action, Suit):
         return (0, 0, action.number)
     return (action.suit is trump, int(action.rank), action.suit.number)
@@ -197,12 +197,14 @@ def hidden_from(deal: Deal, seat: int) -> list[str]:
 
 
 def solve(deal: Deal, *, nodes: int | None = DEFAULT_NODES, ms: float | None = None,
-          known_to: int | None = None) -> Solution:
+          known_to: int | None = None, lines: bool = True) -> Solution:
     """The value of every legal action of the player to act in ``deal``, with best play from everyone.
 
     ``nodes`` and ``ms`` bound the search (None: no bound); past either, the actions not yet settled are
     "unknown". With ``known_to``, the position is first checked to be one that seat can see whole (a seat
-    that knows only its own hand cannot ask for an exact answer). The deal is not changed.
+    that knows only its own hand cannot ask for an exact answer). With ``lines=False`` only the values are
+    searched (each action's line is then just the action): what a bot needs, a little faster. The deal is not
+    changed.
     """
     if deal.is_over:
         raise SolverError("the deal is over: there is nothing left to solve")
@@ -214,7 +216,7 @@ def solve(deal: Deal, *, nodes: int | None = DEFAULT_NODES, ms: float | None = N
         if missing:
             raise SolverError(f"the solver needs every card, but {deal.names[known_to]} cannot see "
                               + ", ".join(missing))
-    return _Search(deal, nodes, ms).solve_root(deal)
+    return _Search(deal, nodes, ms).solve_root(deal, lines)
 
 
 def position_value(deal: Deal, *, nodes: int | None = DEFAULT_NODES) -> tuple[int, tuple[int, ...]] | None:
@@ -447,7 +449,7 @@ class _Search:
 
     # -- the root
 
-    def solve_root(self, deal: Deal) -> Solution:
+    def solve_root(self, deal: Deal, lines: bool = True) -> Solution:
         """Every legal action's value and line; the budget may leave some unknown."""
         started = time.perf_counter()
         seat = deal.to_act
@@ -460,11 +462,28 @@ class _Search:
                 values.append(ActionValue(action, None))
                 continue
             try:
-                values.append(self._value_of(deal, action))
+                values.append(self._value_of(deal, action) if lines else self._bare_value_of(deal, action))
             except _Exhausted:
                 exhausted = True
                 values.append(ActionValue(action, None))
         return Solution(seat, deal.trump, tuple(values), self.nodes, 1000 * (time.perf_counter() - started))
+
+    def _bare_value_of(self, deal: Deal, action: Card | Suit) -> ActionValue:
+        """One action's value without its line: the action applied to the search's own state."""
+        self.load(deal)
+        self.tick()
+        if isinstance(action, Suit):
+            self.naming, self.trump = False, action.number
+            winner, outs = self.value()
+            return ActionValue(action, winner, outs, (action,))
+        seat = self.order[len(self.table)]
+        self.hands[seat] ^= action.mask
+        self.table.append(action.index)
+        if len(self.table) == len(self.order):
+            winner, outs = self._finish_trick()
+        else:
+            winner, outs = self.value()
+        return ActionValue(action, winner, outs, (action,))
 
     def _value_of(self, deal: Deal, action: Card | Suit) -> ActionValue:
         """One action's value and its line, played on a copy of ``deal`` (which checks every step)."""

@@ -99,6 +99,9 @@ def test_agrees_with_a_plain_search_on_2000_random_small_positions():
         expected = {value.action: value_after(deal, value.action) for value in solution.actions}
         for value in solution.actions:
             assert (value.winner, value.out_order) == expected[value.action], (deal, value)
+        bare = solve(deal, lines=False)  # the values alone, as the bots ask for them
+        assert [(v.action, v.winner, v.out_order) for v in bare.actions] == \
+            [(v.action, v.winner, v.out_order) for v in solution.actions]
         seat = deal.to_act
         best = max(sorted(expected, key=lambda a: weakness(a, deal.trump)),
                    key=lambda a: outcome_rank(seat, *expected[a]))  # max keeps the first of equals
