@@ -21,7 +21,7 @@ from .game import Deal, Phase
 from .solver import outcome_rank, solve, weakness
 from .trick import beats, trick_winner
 
-__all__ = ["Bot", "MonteCarloBot", "OracleBot", "PlayoutBot", "RandomBot", "RuleOfThumbBot", "BOTS", "make_bot"]
+__all__ = ["Bot", "MonteCarloBot", "OracleBot", "PlayoutBot", "RandomBot", "RuleOfThumbBot", "BOTS", "hint_reasoning", "make_bot"]
 
 
 class Bot(Protocol):
@@ -177,6 +177,7 @@ class PlayoutBot:
         fixed_bottom = stock[-1:] if deal.turned_card is not None and stock and stock[-1] is deal.turned_card else []
         held_turned = deal.turned_card if deal.dealer in others and deal.turned_card in deal.hand(deal.dealer) else None
         unseen = [c for s in others for c in deal.hand(s) if c is not held_turned] + stock[:len(stock) - len(fixed_bottom)]
+        unseen.sort()  # in hand order first: where the hidden cards really lie must not change the sample
         self.rng.shuffle(unseen)
         hands: dict[int, list[Card]] = {}
         taken = [False] * len(unseen)
@@ -322,7 +323,7 @@ class OracleBot:
 
 #: Solver nodes the strong opponent spends on one move (about a tenth of a second in CPython: see
 #: ``tools/bench_solver.py``).
-STRONG_NODES = 30_000
+STRONG_NODES = 40_000
 
 BOTS[MonteCarloBot.name] = MonteCarloBot  # type: ignore[assignment]
 
@@ -357,3 +358,79 @@ def _note_discards(plays: Sequence[tuple[int, Card]], caps: dict[int, dict[Suit,
     for seat, card in plays[1:]:
         if card.suit is not led:
             caps.setdefault(seat, {})[led] = 0  # type: ignore[index]
+
+
+def hint_reasoning(deal: Deal, seed: int | None = None, nodes: int | None = None, samples: int = 100) -> dict:
+    """The strong opponent's choice for the player to act, and why, as data for a hint.
+
+    It uses only what the player to act can know. When counting settles every card
+    (:func:`~linger_longer.solver.hidden_from` finds nothing hidden), the answer is exact;
+    otherwise it comes from :class:`MonteCarloBot`'s imagined deals. The result::
+
+        {"action": "7C",            # card code, or suit letter when naming trump
+         "kind": "share",           # see below
+         "exact": False,            # whether every card was known
+         "percent": 62,             # share of the imagined deals the action won (exact: 100 or 0)
+         "samples": 100,            # imagined deals (0 when exact or only one choice)
+         "other": "KC",             # the next best action (None when there is none)
+         "other_percent": 40}       # its share of won deals
+
+    ``kind`` is one of: ``"only-legal"`` (one legal action); ``"exact-only-win"`` (every card is known and
+    this is the only action that wins with best play); ``"exact-win"`` (it wins with best play, as others
+    do); ``"exact-no-win"`` (no action wins with best play: this one lasts longest); ``"only-keeps-you-in"``
+    (it won some imagined deals and no other action won any); ``"share"`` (it won the largest share).
+    ``sentence`` gives the reason in English, for logs and tests; pages translate the kind and the numbers.
+    """
+    from .solver import hidden_from
+
+    seat = deal.to_act
+    if seat is None:
+        raise ValueError("the deal is over: there is no move to hint")
+    naming = deal.phase is Phase.NAME_TRUMP
+    candidates: list[Card | Suit] = list(Suit) if naming else list(deal.legal_plays())
+
+    def code(action: Card | Suit | None) -> str | None:
+        return None if action is None else (action.letter if isinstance(action, Suit) else action.code)
+
+    result: dict = {"exact": False, "samples": 0, "other": None, "other_percent": None}
+    if len(candidates) == 1:
+        result.update(action=code(candidates[0]), kind="only-legal", percent=None)
+    elif not hidden_from(deal, seat):
+        solution = solve(deal, known_to=seat, nodes=nodes or STRONG_NODES * 10, lines=False)
+        best = solution.best
+        if best is not None:
+            winning = solution.winning
+            kind = ("exact-only-win" if len(winning) == 1 else "exact-win") if best.winner == seat else "exact-no-win"
+            ranked = sorted((v for v in solution.actions if v is not best),
+                            key=lambda v: -outcome_rank(seat, v.winner, v.out_order))
+            other = ranked[0] if ranked else None
+            result.update(action=code(best.action), kind=kind, exact=True, percent=100 * (best.winner == seat),
+                          other=code(other.action) if other else None,
+                          other_percent=100 * (other.winner == seat) if other else None)
+    if "action" not in result:
+        bot = MonteCarloBot(seed, samples=samples, nodes=nodes)
+        choice = bot.choose(deal)
+        others = sorted((m for m in candidates if m is not choice), key=lambda m: -bot.last_scores[m])
+        other = others[0] if others else None
+        won = bot.last_wins
+        alone = won[choice] > 0 and all(won[m] == 0 for m in others)
+        result.update(action=code(choice), kind="only-keeps-you-in" if alone else "share",
+                      percent=round(100 * won[choice]), samples=bot.last_worlds, other=code(other),
+                      other_percent=round(100 * won[other]) if other is not None else None)
+    result["sentence"] = _hint_sentence(result)
+    return result
+
+
+def _hint_sentence(reason: dict) -> str:
+    """The reason in English words."""
+    action, other = reason["action"], reason["other"]
+    return {
+        "only-legal": f"{action} is the only legal choice.",
+        "exact-only-win": f"Every card is known: {action} is the only choice that wins the deal with best play.",
+        "exact-win": f"Every card is known: {action} wins the deal with best play.",
+        "exact-no-win": f"Every card is known: no choice wins with best play; {action} keeps you in longest.",
+        "only-keeps-you-in": f"{action} is the only choice that won any of {reason['samples']} imagined deals "
+                             f"({reason['percent']}%).",
+        "share": f"{action} won {reason['percent']}% of {reason['samples']} imagined deals; the next best, "
+                 f"{other}, won {reason['other_percent']}%.",
+    }[reason["kind"]]
