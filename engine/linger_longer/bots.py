@@ -18,7 +18,7 @@ from typing import Protocol, Sequence
 
 from .cards import Card, Suit
 from .game import Deal, Phase
-from .solver import outcome_rank, solve, weakness
+from .solver import best_response, outcome_rank, solve, weakness
 from .trick import beats, trick_winner
 
 __all__ = ["Bot", "MonteCarloBot", "OracleBot", "PlayoutBot", "RandomBot", "RuleOfThumbBot", "BOTS", "hint_reasoning", "make_bot"]
@@ -244,8 +244,13 @@ class MonteCarloBot(PlayoutBot):
     name = "monte-carlo"
 
     def __init__(self, seed: int | None = None, samples: int = 100, infer_voids: bool = True,
-                 nodes: int | None = None) -> None:
+                 nodes: int | None = None, opponents: str = "rule-of-thumb") -> None:
         super().__init__(seed, samples, infer_voids)
+        if opponents not in ("rule-of-thumb", "best"):
+            raise ValueError(f"opponents {opponents!r}: 'rule-of-thumb' or 'best'")
+        #: How the imagined opponents play: by the strategy tips, or best play from everyone (the solver).
+        self.opponents = opponents
+        self.model = RuleOfThumbBot(seed)
         self.nodes = nodes if nodes is not None else STRONG_NODES
         #: Imagined deals of the last choice, and how many of them were solved exactly.
         self.last_worlds = 0
@@ -272,7 +277,9 @@ class MonteCarloBot(PlayoutBot):
         spent = worlds = solved = 0
         while worlds < self.samples and (spent < self.nodes or worlds == 0):
             world = self._sample(deal, seat, caps)
-            solution = solve(world, nodes=min(share, max(1, self.nodes - spent)), lines=False)
+            budget = min(share, max(1, self.nodes - spent))
+            solution = (solve(world, nodes=budget, lines=False) if self.opponents == "best" else
+                        best_response(world, self.model, nodes=budget))
             spent += solution.nodes
             if solution.complete:
                 solved += 1

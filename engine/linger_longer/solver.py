@@ -61,7 +61,7 @@ from .cards import FULL_DECK, Card, Suit
 from .game import Deal, Phase
 from .rules import TrumpSource
 
-__all__ = ["ActionValue", "Solution", "SolverError", "hidden_from", "outcome_rank", "position_value", "solve", "weakness"]
+__all__ = ["ActionValue", "Solution", "SolverError", "hidden_from", "outcome_rank", "best_response", "position_value", "solve", "weakness"]
 
 #: Nodes (cards played by the search) a solve may use unless told otherwise.
 DEFAULT_NODES = 2_000_000
@@ -230,6 +230,80 @@ def position_value(deal: Deal, *, nodes: int | None = DEFAULT_NODES) -> tuple[in
         return search.value()
     except _Exhausted:
         return None
+
+
+def best_response(deal: Deal, policy, *, nodes: int | None = DEFAULT_NODES) -> Solution:
+    """Every legal action's value for the player to act when the others play by ``policy`` (a bot), not best.
+
+    The player to act searches all its own choices from here to the end of the deal, ranking outcomes as
+    :func:`solve` does, with the same tie rule; every other seat plays what ``policy.choose`` gives (a
+    deterministic bot, such as :class:`~linger_longer.bots.RuleOfThumbBot`). The search runs on the public
+    ``Deal`` API (``apply``/``undo``), since the policy reads a ``Deal``. Past ``nodes`` the values not yet
+    settled are unknown, as with :func:`solve`.
+    """
+    if deal.is_over:
+        raise SolverError("the deal is over: there is nothing left to solve")
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, (int, float)) or nodes <= 0):
+        raise SolverError(f"a budget of {nodes!r} nodes leaves nothing to search: give a number above 0")
+    started = time.perf_counter()
+    seat = deal.to_act
+    assert seat is not None
+    work = deal.copy()
+    limit = nodes if nodes is not None else float("inf")
+    count = [0]
+
+    def rank_after() -> tuple[int, tuple[int, ...]]:
+        """(winner, out order from the root on) when ``seat`` plays best and the others by the policy."""
+        if work.is_over:
+            outcome = work.outcome
+            return outcome.winner, tuple(s for s in outcome.out_order if not deal.is_out(s))  # type: ignore[union-attr]
+        count[0] += 1
+        if count[0] > limit:
+            raise _Exhausted
+        if work.to_act != seat:
+            work.apply(policy.choose(work))
+            try:
+                return rank_after()
+            finally:
+                work.undo()
+        return best_of(_actions(work))[1]
+
+    def best_of(actions):
+        best = best_rank = None
+        for action in sorted(actions, key=lambda a: weakness(a, work.trump)):
+            work.apply(action)
+            try:
+                result = rank_after()
+            finally:
+                work.undo()
+            rank = outcome_rank(seat, *result)
+            if best_rank is None or rank > best_rank:
+                best, best_rank = (action, result), rank
+                if rank == _WIN:
+                    break
+        return best
+
+    values = []
+    exhausted = False
+    for action in _actions(work):
+        if not exhausted:
+            try:
+                work.apply(action)
+                try:
+                    winner, outs = rank_after()
+                finally:
+                    work.undo()
+                values.append(ActionValue(action, winner, outs, (action,)))
+                continue
+            except _Exhausted:
+                exhausted = True
+        values.append(ActionValue(action, None))
+    return Solution(seat, deal.trump, tuple(values), count[0], 1000 * (time.perf_counter() - started))
+
+
+def _actions(deal: Deal) -> list[Card | Suit]:
+    """The legal actions: the suits when trump is to be named, else the legal cards."""
+    return list(_SUITS) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
 
 
 # --------------------------------------------------------------- the search

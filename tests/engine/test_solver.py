@@ -233,3 +233,28 @@ def test_the_worked_examples_scripted_moves_against_the_solver():
             deal.apply(action)
     assert not_best == NOT_BEST
     assert unknown == UNKNOWN
+
+
+def test_a_best_response_never_does_worse_than_the_policy_in_the_same_seat():
+    """Against rule-of-thumb players, the searched reply of the player to act ranks at least as well as playing
+    by rule of thumb itself (on 150 random small positions); its values are the outcomes of replaying them."""
+    from linger_longer.bots import RuleOfThumbBot
+    from linger_longer.solver import best_response
+
+    rng = random.Random(7)
+    policy = RuleOfThumbBot(0)
+    better = 0
+    for _ in range(150):
+        deal = random_position(rng)
+        seat = deal.to_act
+        solution = best_response(deal, policy)
+        assert solution.complete
+        by_policy = deal.copy()
+        before = set(deal.out)
+        while not by_policy.is_over:
+            by_policy.apply(policy.choose(by_policy))
+        outs = tuple(s for s in by_policy.outcome.out_order if s not in before)
+        mine = outcome_rank(seat, solution.best.winner, solution.best.out_order)
+        assert mine >= outcome_rank(seat, by_policy.outcome.winner, outs)
+        better += mine > outcome_rank(seat, by_policy.outcome.winner, outs)
+    assert better > 0  # the search finds better replies than the rule of thumb somewhere
