@@ -66,16 +66,18 @@ class RuleOfThumbBot:
     def choose(self, deal: Deal) -> Card | Suit:
         if deal.phase is Phase.NAME_TRUMP:
             return self._name_trump(deal.hand(deal.to_act))  # type: ignore[arg-type]
-        legal = deal.legal_plays()
+        return self.card_for(deal.legal_plays(), [card for _, card in deal.trick], deal.trump, deal.stock_size)
+
+    def card_for(self, legal: tuple[Card, ...], table: Sequence[Card], trump: Suit | None, stock: int) -> Card:
+        """The card the tips give from ``legal`` with ``table`` on the table (in playing order), ``trump`` and
+        ``stock`` cards left in the stock: all the rule of thumb looks at."""
         if len(legal) == 1:
             return legal[0]
-        trump = deal.trump
-        if not deal.trick:
-            return self._lead(legal, trump, deal.stock_size)
-        table = [card for _, card in deal.trick]
+        if not table:
+            return self._lead(legal, trump, stock)
         best = table[trick_winner(table, trump)]
         winners = [c for c in legal if beats(c, best, trump)]
-        if winners and deal.stock_size:
+        if winners and stock:
             return min(winners, key=lambda c: (c.suit is trump, c.rank))  # win as cheaply as possible
         return _weakest(legal, trump)  # cannot (or need not) win: keep the strong cards
 
@@ -164,7 +166,13 @@ class PlayoutBot:
         return max(candidates, key=lambda m: scores[m])  # ties keep the sorted order
 
     def _sample(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]] | None = None) -> Deal:
-        """A deal consistent with what ``seat`` has seen.
+        """A deal consistent with what ``seat`` has seen (see :meth:`_hidden`)."""
+        hands, stock = self._hidden(deal, seat, caps)
+        return deal.with_hidden(hands, stock)
+
+    def _hidden(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]] | None = None
+                ) -> tuple[dict[int, list[Card]], list[Card]]:
+        """The other hands and the stock of a deal consistent with what ``seat`` has seen.
 
         ``caps`` limits, per seat and suit, how many cards of that suit a sampled hand may hold: a
         player who did not follow a suit held none of it then, and holds at most as many as they
@@ -205,7 +213,7 @@ class PlayoutBot:
                     hand.append(card)
             hands[s] = hand  # type: ignore[assignment]
         rest = [card for i, card in enumerate(unseen) if not taken[i]]
-        return deal.with_hidden(hands, rest + fixed_bottom)
+        return hands, rest + fixed_bottom
 
     def _playout(self, world: Deal, move: Card | Suit, seat: int, number: int) -> float:
         deal = world.copy()
@@ -275,8 +283,9 @@ class MonteCarloBot(PlayoutBot):
         wins = dict.fromkeys(candidates, 0)
         only = dict.fromkeys(candidates, 0)
         spent = worlds = solved = 0
+        tells = _tells(deal, seat) if self.opponents == "rule-of-thumb" else []
         while worlds < self.samples and (spent < self.nodes or worlds == 0):
-            world = self._sample(deal, seat, caps)
+            world = self._likely_world(deal, seat, caps, tells)
             budget = min(share, max(1, self.nodes - spent))
             solution = (solve(world, nodes=budget, lines=False) if self.opponents == "best" else
                         best_response(world, self.model, nodes=budget))
@@ -304,6 +313,87 @@ class MonteCarloBot(PlayoutBot):
         trump = deal.trump
         ordered = sorted(candidates, key=lambda m: weakness(m, trump))
         return max(ordered, key=lambda m: self.last_scores[m])  # max keeps the first (weakest) of equals
+
+
+    #: How often the imagined opponents are taken to stray from the tips, per play (see :meth:`_likely_world`).
+    STRAY = 0.05
+    #: Hands tried for one seat whose imagined hand does not fit its plays.
+    TRIES = 20
+
+    def _likely_world(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]], tells: list) -> Deal:
+        """An imagined deal in which the others' plays are, as far as can be, what the tips would have given.
+
+        The unseen cards are dealt as :meth:`_hidden` deals them; then each other seat whose imagined hand
+        does not fit its plays (:func:`_tells`) swaps its hand for cards of the stock, up to ``TRIES`` times,
+        keeping a fitting hand (or, with chance ``STRAY`` for each play that does not fit, one that strays:
+        players do not always play by the tips). The cards under the stock that everyone has seen stay put.
+        """
+        hands, stock = self._hidden(deal, seat, caps)
+        if not tells:
+            return deal.with_hidden(hands, stock)
+        fixed = 1 if deal.turned_card is not None and stock and stock[-1] is deal.turned_card else 0
+        pool = stock[:len(stock) - fixed]
+        by_seat: dict[int, list] = {}
+        for tell in tells:
+            by_seat.setdefault(tell[0], []).append(tell)
+        for other, own in by_seat.items():
+            if other not in hands or not pool:
+                continue
+            kept = [c for c in hands[other] if c is deal.turned_card]
+            size = len(hands[other]) - len(kept)
+            limits = caps.get(other, {})
+            for _ in range(self.TRIES):
+                strays = sum(1 for tell in own if not _as_the_tips_say(self.model, hands, *tell))
+                if not strays or self.rng.random() < self.STRAY ** strays:
+                    break
+                reservoir = [c for c in hands[other] if c not in kept] + pool
+                self.rng.shuffle(reservoir)
+                candidate = kept + reservoir[:size]
+                if any(sum(1 for c in candidate if c.suit is suit) > most for suit, most in limits.items()):
+                    continue  # a void the table has seen
+                hands[other] = candidate
+                pool = reservoir[size:]
+        return deal.with_hidden(hands, pool + stock[len(stock) - fixed:])
+
+
+def _tells(deal: Deal, seat: int) -> list[tuple[int, tuple[Card, ...], tuple[Card, ...], Suit | None, int, Card]]:
+    """The others' plays whose hand an imagined deal settles: each seat's plays since it last drew.
+
+    A player who has not drawn since held, when playing, its hand of now plus the cards it has played since.
+    Each tell is (seat, the cards it played from then on, the table before its card, trump, stock size, card).
+    Everything used is public: the cards played, who won each trick and how many cards they drew.
+    """
+    tricks = [(t.plays, t.trump, len(t.drawn), t.winner) for t in deal.tricks]
+    tricks.append((deal.trick, deal.trump, 0, None))
+    last_draw: dict[int, int] = {}
+    for number, (_, _, drawn, winner) in enumerate(tricks):
+        if drawn and winner is not None:
+            last_draw[winner] = number
+    tells = []
+    stock = deal.stock_size
+    later: dict[int, list[Card]] = {}
+    for number in range(len(tricks) - 1, -1, -1):
+        plays, trump, drawn, _ = tricks[number]
+        stock += drawn  # the stock's size while this trick was played
+        for place in range(len(plays) - 1, -1, -1):
+            other, card = plays[place]
+            if other == seat or number <= last_draw.get(other, -1):
+                continue
+            later.setdefault(other, []).append(card)
+            tells.append((other, tuple(later[other]), tuple(c for _, c in plays[:place]), trump, stock, card))
+    return tells
+
+
+def _as_the_tips_say(model: RuleOfThumbBot, hands: dict[int, list[Card]], other: int, since: tuple[Card, ...],
+                     table: tuple[Card, ...], trump: Suit | None, stock: int, card: Card) -> bool:
+    """Whether a player holding ``hands[other]`` and the cards played ``since`` would have played ``card``
+    by the tips."""
+    from .cards import card_set, cards_in
+    from .trick import legal_plays
+
+    held = card_set(hands.get(other, ())) | card_set(since)
+    legal = cards_in(legal_plays(held, table[0].suit if table else None))
+    return model.card_for(legal, table, trump, stock) is card
 
 
 class OracleBot:

@@ -84,3 +84,23 @@ def test_a_hint_from_imagined_deals_gives_shares():
     assert reason["samples"] > 0 and 0 <= reason["percent"] <= 100
     assert reason["other"] is not None and reason["other"] != reason["action"]
     assert str(reason["percent"]) in reason["sentence"]
+
+
+def test_imagined_deals_follow_what_the_others_plays_tell():
+    """C followed the 9♣ lead with the 2♣ while the stock lasts: a player who plays by the tips wins as cheaply
+    as it can, so C holds no club above the 9. The imagined deals keep to that (almost always: a player may
+    stray from the tips), where dealing the unseen cards at random would often give C a high club."""
+    deal = position(hands={"A": "9C 7S 2D 5H", "B": "4C QD 4D 8S", "C": "2C JC AC 3S", "D": "KD 6C 8H TS"},
+                    stock="KC QC TC 9S 9H 9D 8C 8D 7C 7D 7H 6S 6D 6H 5S 5C 5D 4S 4H 3C 3D 3H 2S 2H", trump="H")
+    play(deal, "9C", "4C")  # C is to act; C plays JC by the tips (the cheapest winner)
+    play(deal, "2C")  # C does not: as if C held no higher club
+    bot = MonteCarloBot(seed=4)
+    high = [c for c in (Card.parse(x) for x in ("AC", "KC", "QC", "JC", "TC"))]
+    tells = __import__("linger_longer.bots", fromlist=["_tells"])._tells(deal, 3)
+    assert any(tell[0] == 2 and tell[-1] is Card.parse("2C") for tell in tells)
+    imagined = [bot._likely_world(deal, 3, {}, tells) for _ in range(200)]
+    at_random = [bot._sample(deal, 3, {}) for _ in range(200)]
+    def with_high_club(worlds):
+        return sum(any(c in high for c in w.hand(2)) for w in worlds)
+    assert with_high_club(at_random) > 50
+    assert with_high_club(imagined) < 12
