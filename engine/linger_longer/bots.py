@@ -231,22 +231,27 @@ class PlayoutBot:
 
 
 class MonteCarloBot(PlayoutBot):
-    """The strong opponent: it imagines the hidden cards many ways and solves each imagined deal exactly.
+    """The strong opponent: it imagines the hidden cards many ways and works each imagined deal out exactly.
 
     Perfect-information Monte Carlo: the cards the seat has not seen are dealt
     at random among the other hands and the stock, consistently with what the
     seat has seen (hand sizes, the turned trump card, the voids others showed,
-    see :func:`seen_voids`; never another seat's draws). In each imagined deal
-    the exact solver (:mod:`~linger_longer.solver`) gives every candidate's
-    outcome with best play by all; a won deal scores 1, outlasting others a
-    share of 1, as :class:`PlayoutBot` scores. The candidate with the best mean
-    wins (the weakest of equals, as the solver's tie rule).
+    see :func:`seen_voids`; never another seat's draws), and with what the
+    others' plays tell of their hands if they play by the tips
+    (:meth:`_likely_world`). In each imagined deal, with every card known, the
+    seat searches all its choices to the end of the deal
+    (:func:`~linger_longer.solver.best_response`), the others playing by the
+    tips; with ``opponents="best"`` they play best too (the exact solver,
+    :func:`~linger_longer.solver.solve`), which measured weaker against
+    rule-of-thumb players. A won deal scores 1, outlasting others a share of 1,
+    as :class:`PlayoutBot` scores. The candidate with the best mean is played
+    (the weakest of equals, as the solver's tie rule).
 
-    The work is bounded by ``nodes`` (cards the solver may play for one move),
-    not by time, so a seed always gives the same choice on every machine. An
-    imagined deal too large to solve within its share (early in a long deal)
-    is finished by rule-of-thumb players instead. ``samples`` caps the imagined
-    deals; a move stops sampling once the nodes are spent.
+    The work is bounded by ``nodes`` (search steps for one move), not by time,
+    so a seed always gives the same choice on every machine. An imagined deal
+    too large to search within its share (early in a long deal) is finished by
+    rule-of-thumb players instead. ``samples`` caps the imagined deals; a move
+    stops imagining once the nodes are spent.
     """
 
     name = "monte-carlo"
