@@ -223,6 +223,7 @@ class PlayoutBot:
             deal.apply(policy.choose(deal))
         outcome = deal.outcome
         assert outcome is not None
+        self.last_plies = len(deal.history)  # the actions the playout took (a search counts them as nodes)
         if outcome.winner == seat:
             return 1.0
         order = outcome.out_order
@@ -264,7 +265,8 @@ class MonteCarloBot(PlayoutBot):
         #: How the imagined opponents play: by the strategy tips, or best play from everyone (the solver).
         self.opponents = opponents
         self.model = RuleOfThumbBot(seed)
-        self.nodes = nodes if nodes is not None else STRONG_NODES
+        #: Search nodes for one move; None: :data:`STRONG_NODES`, or :data:`LONG_DEAL_NODES` for long deals.
+        self.nodes = nodes
         #: Imagined deals of the last choice, and how many of them were solved exactly.
         self.last_worlds = 0
         self.last_solved = 0
@@ -283,15 +285,17 @@ class MonteCarloBot(PlayoutBot):
         caps = seen_voids(deal) if self.infer_voids else {}
         caps.pop(seat, None)
         already_out = len(deal.out)
-        share = max(1, self.nodes // 4)  # one imagined deal may use at most a quarter of the move's nodes
+        nodes = self.nodes or (LONG_DEAL_NODES if deal.rules.draws_per_card or deal.rules.hand_size(deal.players) == 7
+                               else STRONG_NODES)
+        share = max(1, nodes // 4)  # one imagined deal may use at most a quarter of the move's nodes
         totals = dict.fromkeys(candidates, 0.0)
         wins = dict.fromkeys(candidates, 0)
         only = dict.fromkeys(candidates, 0)
         spent = worlds = solved = 0
         tells = _tells(deal, seat) if self.opponents == "rule-of-thumb" else []
-        while worlds < self.samples and (spent < self.nodes or worlds == 0):
+        while worlds < self.samples and (spent < nodes or worlds == 0):
             world = self._likely_world(deal, seat, caps, tells)
-            budget = min(share, max(1, self.nodes - spent))
+            budget = min(share, max(1, nodes - spent))
             solution = (solve(world, nodes=budget, lines=False) if self.opponents == "best" else
                         best_response(world, self.model, nodes=budget))
             spent += solution.nodes
@@ -308,6 +312,7 @@ class MonteCarloBot(PlayoutBot):
             else:
                 for move in candidates:
                     score = self._playout(world, move, seat, worlds)
+                    spent += self.last_plies  # a playout's actions cost about what the search's nodes cost
                     totals[move] += score
                     wins[move] += score == 1.0
             worlds += 1
@@ -423,9 +428,12 @@ class OracleBot:
         return best.action if best is not None else self.fallback.choose(deal)
 
 
-#: Solver nodes the strong opponent spends on one move (about a tenth of a second in CPython: see
-#: ``tools/bench_solver.py``).
+#: Search nodes the strong opponent spends on one move (median 69 ms of CPU a move in CPython, 95th
+#: percentile 195 ms, in 4-player standard deals: ``tools/bench_solver.py``).
 STRONG_NODES = 40_000
+#: The same for rules whose deals run long (draw-per-card, long-hand), where a node costs more: a median
+#: of 121 ms a move in CPython with draw-per-card (95th percentile 163 ms).
+LONG_DEAL_NODES = 15_000
 
 BOTS[MonteCarloBot.name] = MonteCarloBot  # type: ignore[assignment]
 
