@@ -207,6 +207,21 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON, default=False)
+def strength(session: nox.Session) -> None:
+    """The solver's speed and the strong opponent's strength over 10,000 seeded deals a pairing (hours on two
+    cores; posargs go to tools.bench.solver, e.g. `-- --deals 1000`)."""
+    install(session, "tests")
+    session.run("python", "-m", "tools.bench.solver", *(session.posargs or ["--deals", "10000"]))
+
+
+@nox.session(python=PYTHON, default=False)
+def puzzles(session: nox.Session) -> None:
+    """Generate the puzzles in tutorial/puzzles/ from seeded deals (posargs: e.g. `-- --seeds 0-199`)."""
+    session.install("--no-deps", "-e", ".")
+    session.run("python", "-m", "linger_longer.puzzles", *session.posargs)
+
+
+@nox.session(python=PYTHON, default=False)
 def wheel(session: nox.Session) -> None:
     """Build the engine wheel (with its compiled catalogs) into build/dist/."""
     session.install("--no-deps", "-e", ".")  # the catalog compiler

@@ -18,9 +18,10 @@ from typing import Protocol, Sequence
 
 from .cards import Card, Suit
 from .game import Deal, Phase
+from .solver import best_response, outcome_rank, solve, weakness
 from .trick import beats, trick_winner
 
-__all__ = ["Bot", "MonteCarloBot", "RandomBot", "RuleOfThumbBot", "BOTS", "make_bot"]
+__all__ = ["Bot", "MonteCarloBot", "OracleBot", "PlayoutBot", "RandomBot", "RuleOfThumbBot", "BOTS", "hint_reasoning", "make_bot"]
 
 
 class Bot(Protocol):
@@ -65,16 +66,18 @@ class RuleOfThumbBot:
     def choose(self, deal: Deal) -> Card | Suit:
         if deal.phase is Phase.NAME_TRUMP:
             return self._name_trump(deal.hand(deal.to_act))  # type: ignore[arg-type]
-        legal = deal.legal_plays()
+        return self.card_for(deal.legal_plays(), [card for _, card in deal.trick], deal.trump, deal.stock_size)
+
+    def card_for(self, legal: tuple[Card, ...], table: Sequence[Card], trump: Suit | None, stock: int) -> Card:
+        """The card the tips give from ``legal`` with ``table`` on the table (in playing order), ``trump`` and
+        ``stock`` cards left in the stock: all the rule of thumb looks at."""
         if len(legal) == 1:
             return legal[0]
-        trump = deal.trump
-        if not deal.trick:
-            return self._lead(legal, trump, deal.stock_size)
-        table = [card for _, card in deal.trick]
+        if not table:
+            return self._lead(legal, trump, stock)
         best = table[trick_winner(table, trump)]
         winners = [c for c in legal if beats(c, best, trump)]
-        if winners and deal.stock_size:
+        if winners and stock:
             return min(winners, key=lambda c: (c.suit is trump, c.rank))  # win as cheaply as possible
         return _weakest(legal, trump)  # cannot (or need not) win: keep the strong cards
 
@@ -96,7 +99,7 @@ def _weakest(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> Card:
 
 
 #: Bots by the names the command line and the site use.
-BOTS: dict[str, type[RandomBot] | type[RuleOfThumbBot] | type[MonteCarloBot]] = {
+BOTS: dict[str, type[RandomBot] | type[RuleOfThumbBot] | type[PlayoutBot]] = {
     RandomBot.name: RandomBot,
     RuleOfThumbBot.name: RuleOfThumbBot,
 }
@@ -110,8 +113,8 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(repr(b) for b in BOTS)}") from None
 
 
-class MonteCarloBot:
-    """Plays the move that keeps it in the deal most often over sampled deals (determinized Monte-Carlo).
+class PlayoutBot:
+    """Plays the move that keeps it in the deal most often over sampled deals finished by rule of thumb.
 
     It cannot see the other hands or the stock, so it deals the cards it has
     not seen at random among them (keeping the hand sizes, the dealer's turned
@@ -120,9 +123,12 @@ class MonteCarloBot:
     finished deal scores 1 for a win and a share of 1 for each opponent it
     outlasted. The same ``samples`` deals serve every candidate, and the count
     is fixed rather than timed, so a seed always gives the same choice.
+
+    It was the site's strong opponent before :class:`MonteCarloBot` solved each
+    sampled deal; it stays as a yardstick (``tools/bench_solver.py``).
     """
 
-    name = "monte-carlo"
+    name = "playout"
 
     def __init__(self, seed: int | None = None, samples: int = 24, infer_voids: bool = True) -> None:
         self.rng = random.Random(seed)
@@ -160,7 +166,13 @@ class MonteCarloBot:
         return max(candidates, key=lambda m: scores[m])  # ties keep the sorted order
 
     def _sample(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]] | None = None) -> Deal:
-        """A deal consistent with what ``seat`` has seen.
+        """A deal consistent with what ``seat`` has seen (see :meth:`_hidden`)."""
+        hands, stock = self._hidden(deal, seat, caps)
+        return deal.with_hidden(hands, stock)
+
+    def _hidden(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]] | None = None
+                ) -> tuple[dict[int, list[Card]], list[Card]]:
+        """The other hands and the stock of a deal consistent with what ``seat`` has seen.
 
         ``caps`` limits, per seat and suit, how many cards of that suit a sampled hand may hold: a
         player who did not follow a suit held none of it then, and holds at most as many as they
@@ -173,6 +185,7 @@ class MonteCarloBot:
         fixed_bottom = stock[-1:] if deal.turned_card is not None and stock and stock[-1] is deal.turned_card else []
         held_turned = deal.turned_card if deal.dealer in others and deal.turned_card in deal.hand(deal.dealer) else None
         unseen = [c for s in others for c in deal.hand(s) if c is not held_turned] + stock[:len(stock) - len(fixed_bottom)]
+        unseen.sort()  # in hand order first: where the hidden cards really lie must not change the sample
         self.rng.shuffle(unseen)
         hands: dict[int, list[Card]] = {}
         taken = [False] * len(unseen)
@@ -200,7 +213,7 @@ class MonteCarloBot:
                     hand.append(card)
             hands[s] = hand  # type: ignore[assignment]
         rest = [card for i, card in enumerate(unseen) if not taken[i]]
-        return deal.with_hidden(hands, rest + fixed_bottom)
+        return hands, rest + fixed_bottom
 
     def _playout(self, world: Deal, move: Card | Suit, seat: int, number: int) -> float:
         deal = world.copy()
@@ -210,12 +223,217 @@ class MonteCarloBot:
             deal.apply(policy.choose(deal))
         outcome = deal.outcome
         assert outcome is not None
+        self.last_plies = len(deal.history)  # the actions the playout took (a search counts them as nodes)
         if outcome.winner == seat:
             return 1.0
         order = outcome.out_order
         outlasted = order.index(seat) if seat in order else len(order)
         return 0.5 * outlasted / max(1, deal.players - 1)
 
+
+class MonteCarloBot(PlayoutBot):
+    """The strong opponent: it imagines the hidden cards many ways and works each imagined deal out exactly.
+
+    Perfect-information Monte Carlo: the cards the seat has not seen are dealt
+    at random among the other hands and the stock, consistently with what the
+    seat has seen (hand sizes, the turned trump card, the voids others showed,
+    see :func:`seen_voids`; never another seat's draws), and with what the
+    others' plays tell of their hands if they play by the tips
+    (:meth:`_likely_world`). In each imagined deal, with every card known, the
+    seat searches all its choices to the end of the deal
+    (:func:`~linger_longer.solver.best_response`), the others playing by the
+    tips; with ``opponents="best"`` they play best too (the exact solver,
+    :func:`~linger_longer.solver.solve`), which measured weaker against
+    rule-of-thumb players. A won deal scores 1, outlasting others a share of 1,
+    as :class:`PlayoutBot` scores. The candidate with the best mean is played
+    (the weakest of equals, as the solver's tie rule).
+
+    The work is bounded by ``nodes`` (search steps for one move), not by time,
+    so a seed always gives the same choice on every machine. An imagined deal
+    too large to search within its share (early in a long deal) is finished by
+    rule-of-thumb players instead. ``samples`` caps the imagined deals; a move
+    stops imagining once the nodes are spent.
+    """
+
+    name = "monte-carlo"
+
+    def __init__(self, seed: int | None = None, samples: int = 100, infer_voids: bool = True,
+                 nodes: int | None = None, opponents: str = "rule-of-thumb") -> None:
+        super().__init__(seed, samples, infer_voids)
+        if opponents not in ("rule-of-thumb", "best"):
+            raise ValueError(f"opponents {opponents!r}: 'rule-of-thumb' or 'best'")
+        #: How the imagined opponents play: by the strategy tips, or best play from everyone (the solver).
+        self.opponents = opponents
+        self.model = RuleOfThumbBot(seed)
+        #: Search nodes for one move; None: :data:`STRONG_NODES`, or :data:`LONG_DEAL_NODES` for long deals.
+        self.nodes = nodes
+        #: Imagined deals of the last choice, and how many of them were solved exactly.
+        self.last_worlds = 0
+        self.last_solved = 0
+        #: For each candidate of the last choice: in how many imagined deals it was the only winning action.
+        self.last_only: dict[Card | Suit, int] = {}
+
+    def choose(self, deal: Deal) -> Card | Suit:
+        seat = deal.to_act
+        assert seat is not None
+        candidates: list[Card | Suit] = list(Suit) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
+        self.last_only = {}
+        if len(candidates) == 1:
+            self.last_scores, self.last_wins = {candidates[0]: 1.0}, {}
+            self.last_worlds = self.last_solved = 0
+            return candidates[0]
+        caps = seen_voids(deal) if self.infer_voids else {}
+        caps.pop(seat, None)
+        already_out = len(deal.out)
+        nodes = self.nodes or (LONG_DEAL_NODES if deal.rules.draws_per_card or deal.rules.hand_size(deal.players) == 7
+                               else STRONG_NODES)
+        share = max(1, nodes // 4)  # one imagined deal may use at most a quarter of the move's nodes
+        totals = dict.fromkeys(candidates, 0.0)
+        wins = dict.fromkeys(candidates, 0)
+        only = dict.fromkeys(candidates, 0)
+        spent = worlds = solved = 0
+        tells = _tells(deal, seat) if self.opponents == "rule-of-thumb" else []
+        while worlds < self.samples and (spent < nodes or worlds == 0):
+            world = self._likely_world(deal, seat, caps, tells)
+            budget = min(share, max(1, nodes - spent))
+            solution = (solve(world, nodes=budget, lines=False) if self.opponents == "best" else
+                        best_response(world, self.model, nodes=budget))
+            spent += solution.nodes
+            if solution.complete:
+                solved += 1
+                winning = [v.action for v in solution.actions if v.winner == seat]
+                for value in solution.actions:
+                    won = value.winner == seat
+                    totals[value.action] += 1.0 if won else 0.5 * (
+                        already_out + outcome_rank(seat, value.winner, value.out_order)) / max(1, deal.players - 1)
+                    wins[value.action] += won
+                if len(winning) == 1:
+                    only[winning[0]] += 1
+            else:
+                for move in candidates:
+                    score = self._playout(world, move, seat, worlds)
+                    spent += self.last_plies  # a playout's actions cost about what the search's nodes cost
+                    totals[move] += score
+                    wins[move] += score == 1.0
+            worlds += 1
+        self.last_worlds, self.last_solved = worlds, solved
+        self.last_scores = {m: totals[m] / worlds for m in candidates}
+        self.last_wins = {m: wins[m] / worlds for m in candidates}
+        self.last_only = only
+        trump = deal.trump
+        ordered = sorted(candidates, key=lambda m: weakness(m, trump))
+        return max(ordered, key=lambda m: self.last_scores[m])  # max keeps the first (weakest) of equals
+
+
+    #: How often the imagined opponents are taken to stray from the tips, per play (see :meth:`_likely_world`).
+    STRAY = 0.05
+    #: Hands tried for one seat whose imagined hand does not fit its plays.
+    TRIES = 20
+
+    def _likely_world(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]], tells: list) -> Deal:
+        """An imagined deal in which the others' plays are, as far as can be, what the tips would have given.
+
+        The unseen cards are dealt as :meth:`_hidden` deals them; then each other seat whose imagined hand
+        does not fit its plays (:func:`_tells`) swaps its hand for cards of the stock, up to ``TRIES`` times,
+        keeping a fitting hand (or, with chance ``STRAY`` for each play that does not fit, one that strays:
+        players do not always play by the tips). The cards under the stock that everyone has seen stay put.
+        """
+        hands, stock = self._hidden(deal, seat, caps)
+        if not tells:
+            return deal.with_hidden(hands, stock)
+        fixed = 1 if deal.turned_card is not None and stock and stock[-1] is deal.turned_card else 0
+        pool = stock[:len(stock) - fixed]
+        by_seat: dict[int, list] = {}
+        for tell in tells:
+            by_seat.setdefault(tell[0], []).append(tell)
+        for other, own in by_seat.items():
+            if other not in hands or not pool:
+                continue
+            kept = [c for c in hands[other] if c is deal.turned_card]
+            size = len(hands[other]) - len(kept)
+            limits = caps.get(other, {})
+            for _ in range(self.TRIES):
+                strays = sum(1 for tell in own if not _as_the_tips_say(self.model, hands, *tell))
+                if not strays or self.rng.random() < self.STRAY ** strays:
+                    break
+                reservoir = [c for c in hands[other] if c not in kept] + pool
+                self.rng.shuffle(reservoir)
+                candidate = kept + reservoir[:size]
+                if any(sum(1 for c in candidate if c.suit is suit) > most for suit, most in limits.items()):
+                    continue  # a void the table has seen
+                hands[other] = candidate
+                pool = reservoir[size:]
+        return deal.with_hidden(hands, pool + stock[len(stock) - fixed:])
+
+
+def _tells(deal: Deal, seat: int) -> list[tuple[int, tuple[Card, ...], tuple[Card, ...], Suit | None, int, Card]]:
+    """The others' plays whose hand an imagined deal settles: each seat's plays since it last drew.
+
+    A player who has not drawn since held, when playing, its hand of now plus the cards it has played since.
+    Each tell is (seat, the cards it played from then on, the table before its card, trump, stock size, card).
+    Everything used is public: the cards played, who won each trick and how many cards they drew.
+    """
+    tricks = [(t.plays, t.trump, len(t.drawn), t.winner) for t in deal.tricks]
+    tricks.append((deal.trick, deal.trump, 0, None))
+    last_draw: dict[int, int] = {}
+    for number, (_, _, drawn, winner) in enumerate(tricks):
+        if drawn and winner is not None:
+            last_draw[winner] = number
+    tells = []
+    stock = deal.stock_size
+    later: dict[int, list[Card]] = {}
+    for number in range(len(tricks) - 1, -1, -1):
+        plays, trump, drawn, _ = tricks[number]
+        stock += drawn  # the stock's size while this trick was played
+        for place in range(len(plays) - 1, -1, -1):
+            other, card = plays[place]
+            if other == seat or number <= last_draw.get(other, -1):
+                continue
+            later.setdefault(other, []).append(card)
+            tells.append((other, tuple(later[other]), tuple(c for _, c in plays[:place]), trump, stock, card))
+    return tells
+
+
+def _as_the_tips_say(model: RuleOfThumbBot, hands: dict[int, list[Card]], other: int, since: tuple[Card, ...],
+                     table: tuple[Card, ...], trump: Suit | None, stock: int, card: Card) -> bool:
+    """Whether a player holding ``hands[other]`` and the cards played ``since`` would have played ``card``
+    by the tips."""
+    from .cards import card_set, cards_in
+    from .trick import legal_plays
+
+    held = card_set(hands.get(other, ())) | card_set(since)
+    legal = cards_in(legal_plays(held, table[0].suit if table else None))
+    return model.card_for(legal, table, trump, stock) is card
+
+
+class OracleBot:
+    """Sees every card and plays the solver's best action: a measure of how much skill a deal leaves.
+
+    No fair player can do better against the same opponents on average, short of
+    knowing how they play. It is not one of the site's opponents (it cheats), only a
+    yardstick; past its node budget (a long deal's first tricks) it plays by rule of thumb.
+    """
+
+    name = "oracle"
+
+    def __init__(self, seed: int | None = None, nodes: int = 200_000) -> None:
+        self.nodes = nodes
+        self.fallback = RuleOfThumbBot(seed)
+
+    def choose(self, deal: Deal) -> Card | Suit:
+        legal = deal.legal_plays()
+        if deal.phase is Phase.PLAY and len(legal) == 1:
+            return legal[0]
+        best = solve(deal, nodes=self.nodes, lines=False).best
+        return best.action if best is not None else self.fallback.choose(deal)
+
+
+#: Search nodes the strong opponent spends on one move (median 69 ms of CPU a move in CPython, 95th
+#: percentile 195 ms, in 4-player standard deals: ``tools/bench_solver.py``).
+STRONG_NODES = 40_000
+#: The same for rules whose deals run long (draw-per-card, long-hand), where a node costs more: a median
+#: of 121 ms a move in CPython with draw-per-card (95th percentile 163 ms).
+LONG_DEAL_NODES = 15_000
 
 BOTS[MonteCarloBot.name] = MonteCarloBot  # type: ignore[assignment]
 
@@ -250,3 +468,79 @@ def _note_discards(plays: Sequence[tuple[int, Card]], caps: dict[int, dict[Suit,
     for seat, card in plays[1:]:
         if card.suit is not led:
             caps.setdefault(seat, {})[led] = 0  # type: ignore[index]
+
+
+def hint_reasoning(deal: Deal, seed: int | None = None, nodes: int | None = None, samples: int = 100) -> dict:
+    """The strong opponent's choice for the player to act, and why, as data for a hint.
+
+    It uses only what the player to act can know. When counting settles every card
+    (:func:`~linger_longer.solver.hidden_from` finds nothing hidden), the answer is exact;
+    otherwise it comes from :class:`MonteCarloBot`'s imagined deals. The result::
+
+        {"action": "7C",            # card code, or suit letter when naming trump
+         "kind": "share",           # see below
+         "exact": False,            # whether every card was known
+         "percent": 62,             # share of the imagined deals the action won (exact: 100 or 0)
+         "samples": 100,            # imagined deals (0 when exact or only one choice)
+         "other": "KC",             # the next best action (None when there is none)
+         "other_percent": 40}       # its share of won deals
+
+    ``kind`` is one of: ``"only-legal"`` (one legal action); ``"exact-only-win"`` (every card is known and
+    this is the only action that wins with best play); ``"exact-win"`` (it wins with best play, as others
+    do); ``"exact-no-win"`` (no action wins with best play: this one lasts longest); ``"only-keeps-you-in"``
+    (it won some imagined deals and no other action won any); ``"share"`` (it won the largest share).
+    ``sentence`` gives the reason in English, for logs and tests; pages translate the kind and the numbers.
+    """
+    from .solver import hidden_from
+
+    seat = deal.to_act
+    if seat is None:
+        raise ValueError("the deal is over: there is no move to hint")
+    naming = deal.phase is Phase.NAME_TRUMP
+    candidates: list[Card | Suit] = list(Suit) if naming else list(deal.legal_plays())
+
+    def code(action: Card | Suit | None) -> str | None:
+        return None if action is None else (action.letter if isinstance(action, Suit) else action.code)
+
+    result: dict = {"exact": False, "samples": 0, "other": None, "other_percent": None}
+    if len(candidates) == 1:
+        result.update(action=code(candidates[0]), kind="only-legal", percent=None)
+    elif not hidden_from(deal, seat):
+        solution = solve(deal, known_to=seat, nodes=nodes or STRONG_NODES * 10, lines=False)
+        best = solution.best
+        if best is not None:
+            winning = solution.winning
+            kind = ("exact-only-win" if len(winning) == 1 else "exact-win") if best.winner == seat else "exact-no-win"
+            ranked = sorted((v for v in solution.actions if v is not best),
+                            key=lambda v: -outcome_rank(seat, v.winner, v.out_order))
+            other = ranked[0] if ranked else None
+            result.update(action=code(best.action), kind=kind, exact=True, percent=100 * (best.winner == seat),
+                          other=code(other.action) if other else None,
+                          other_percent=100 * (other.winner == seat) if other else None)
+    if "action" not in result:
+        bot = MonteCarloBot(seed, samples=samples, nodes=nodes)
+        choice = bot.choose(deal)
+        others = sorted((m for m in candidates if m is not choice), key=lambda m: -bot.last_scores[m])
+        other = others[0] if others else None
+        won = bot.last_wins
+        alone = won[choice] > 0 and all(won[m] == 0 for m in others)
+        result.update(action=code(choice), kind="only-keeps-you-in" if alone else "share",
+                      percent=round(100 * won[choice]), samples=bot.last_worlds, other=code(other),
+                      other_percent=round(100 * won[other]) if other is not None else None)
+    result["sentence"] = _hint_sentence(result)
+    return result
+
+
+def _hint_sentence(reason: dict) -> str:
+    """The reason in English words."""
+    action, other = reason["action"], reason["other"]
+    return {
+        "only-legal": f"{action} is the only legal choice.",
+        "exact-only-win": f"Every card is known: {action} is the only choice that wins the deal with best play.",
+        "exact-win": f"Every card is known: {action} wins the deal with best play.",
+        "exact-no-win": f"Every card is known: no choice wins with best play; {action} keeps you in longest.",
+        "only-keeps-you-in": f"{action} is the only choice that won any of {reason['samples']} imagined deals "
+                             f"({reason['percent']}%).",
+        "share": f"{action} won {reason['percent']}% of {reason['samples']} imagined deals; the next best, "
+                 f"{other}, won {reason['other_percent']}%.",
+    }[reason["kind"]]

@@ -1,0 +1,240 @@
+"""Puzzles: positions where exactly one action keeps the player to act able to win, found by the solver.
+
+A puzzle comes from a seeded deal played by rule-of-thumb players: the first
+position of the deal where the player to act has a choice, the solver settles
+every choice within its budget, and exactly one legal card (or, under
+``grand-coup``, one suit to name) still wins the deal for that player with best
+play from everyone. It is written as a worked-example file (the format of
+:mod:`~linger_longer.scenario`): the start of the trick, the cards already
+played in it, then the answer and the solver's winning line, so every puzzle
+file is also a checked example. ``puzzles.toml`` beside them lists them from
+easy to hard, with the step that asks the question.
+
+Difficulty is the length of the winning line (in actions), then the number of
+choices: a short line among two cards is easy, a long line among many is hard.
+
+``python -m linger_longer.puzzles --seeds 0-199 --out tutorial/puzzles`` (``nox -s puzzles``) writes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .bots import RuleOfThumbBot
+from .cards import Card, Suit
+from .game import Deal, Phase
+from .rules import Rules
+from .solver import Solution, solve
+
+__all__ = ["Puzzle", "PuzzleError", "RULE_SETS", "find_puzzle", "generate", "write"]
+
+#: The rule sets puzzles are drawn from, in turn: both profiles and several variants.
+RULE_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("standard", ()),
+    ("last-card", ()),
+    ("standard", ("draw-per-card",)),
+    ("last-card", ("draw-per-card",)),
+    ("standard", ("grand-coup",)),
+    ("last-card", ("no-trump",)),
+    ("standard", ("random-trump",)),
+    ("last-card", ("eliminate-before-draw",)),
+)
+#: Nodes the solver may use for each choice looked at; a position past it is skipped, never guessed.
+NODES = 40_000
+
+
+class PuzzleError(ValueError):
+    """Puzzles cannot be made as asked (e.g. a seed range that yields none); the message says why."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: the deal at the start of the trick, the cards played since, the answer and its line."""
+
+    seed: int
+    rules: Rules
+    start: Deal  #: the deal at the start of the trick of the question
+    before: tuple[Card, ...]  #: the cards played in that trick before the question
+    seat: int  #: the player to act at the question
+    answer: Card | Suit
+    line: tuple[Card | Suit, ...]  #: the answer and the winning line after it, to the end of the deal
+    choices: int  #: legal actions at the question
+
+    @property
+    def difficulty(self) -> tuple[int, int]:
+        """Longer winning lines, then more choices, are harder."""
+        return (len(self.line), self.choices)
+
+
+def find_puzzle(seed: int, rules: Rules, players: int = 4, nodes: int = NODES) -> Puzzle | None:
+    """The first puzzle of the seeded deal played by rule-of-thumb players, or None if it has none."""
+    deal = Deal.new(rules, players, seed=seed, dealer=seed % players)
+    bots = [RuleOfThumbBot(seed * 10 + s) for s in range(players)]
+    while not deal.is_over:
+        naming = deal.phase is Phase.NAME_TRUMP
+        if naming or len(deal.legal_plays()) > 1:
+            solution = solve(deal, nodes=nodes)
+            if solution.complete and len(solution.winning) == 1:
+                return _puzzle(seed, rules, deal, solution)
+        deal.apply(bots[deal.to_act].choose(deal))  # type: ignore[index]
+    return None
+
+
+def _puzzle(seed: int, rules: Rules, deal: Deal, solution: Solution) -> Puzzle:
+    start = deal.copy()
+    before = tuple(card for _, card in deal.trick)
+    for _ in before:
+        start.undo()
+    answer = solution.winning[0]
+    return Puzzle(seed, rules, start, before, solution.seat, answer, solution.value_of(answer).line,
+                  len(solution.actions))
+
+
+def generate(seeds: Iterable[int], count: int = 24, nodes: int = NODES) -> list[Puzzle]:
+    """Up to ``count`` puzzles from the seeds (seed ``i`` is played under ``RULE_SETS[i % 8]``), the rule sets
+    taken in turn so that each is represented, ordered from easy to hard."""
+    seeds = list(seeds)
+    if not seeds:
+        raise PuzzleError("no seeds given: give a range such as 0-400")
+    found: dict[int, list[Puzzle]] = {}
+    for seed in seeds:
+        profile, variants = RULE_SETS[seed % len(RULE_SETS)]
+        puzzle = find_puzzle(seed, Rules.from_names(profile, variants), nodes=nodes)
+        if puzzle is not None:
+            found.setdefault(seed % len(RULE_SETS), []).append(puzzle)
+    if not found:
+        raise PuzzleError(f"seeds {seeds[0]}-{seeds[-1]} yield no puzzle (no position in their deals where "
+                          "exactly one action keeps the player to act able to win): try a wider range")
+    chosen: list[Puzzle] = []
+    queues = [found[k] for k in sorted(found)]
+    while len(chosen) < count and any(queues):
+        for queue in queues:
+            if queue and len(chosen) < count:
+                chosen.append(queue.pop(0))
+    return sorted(chosen, key=lambda p: (p.difficulty, p.seed))
+
+
+# ------------------------------------------------------------------ files
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a TOML basic string
+
+
+def _action_step(deal: Deal, action: Card | Suit, note: str | None = None) -> list[str]:
+    name = deal.names[deal.to_act]  # type: ignore[index]
+    key = "name_trump" if isinstance(action, Suit) else "play"
+    code = action.letter if isinstance(action, Suit) else action.code
+    lines = ["[[step]]", f"by = {_q(name)}", f"{key} = {_q(code)}"]
+    if note:
+        lines.append(f"note = {_q(note)}")
+    return lines + [""]
+
+
+def to_toml(puzzle: Puzzle, number: int) -> str:
+    """The puzzle as a worked-example file."""
+    start = puzzle.start
+    names = start.names
+    rules = puzzle.rules
+    who = names[puzzle.seat]
+    shown = puzzle.answer.symbol if isinstance(puzzle.answer, Suit) else str(puzzle.answer)
+    question = (f"Which suit must {who} name to keep a chance of winning the deal?" if isinstance(puzzle.answer, Suit)
+                else f"Which card must {who} play to keep a chance of winning the deal?")
+    out = [
+        f"title = {_q(f'Puzzle {number}: one way for {who} to win')}",
+        f"summary = {_q(question + ' Every card is known; exactly one choice still wins with best play from everyone.')}",
+        f"profile = {_q(rules.profile.value)}",
+        f"variants = [{', '.join(_q(v) for v in rules.variant_names)}]",
+        f"players = [{', '.join(_q(n) for n in names)}]",
+        f"dealer = {_q(names[start.dealer])}",
+        "",
+        f"# Seed {puzzle.seed}, played by rule-of-thumb players up to the question; found by the exact solver.",
+        "[start]",
+    ]
+    if start.trump is not None:
+        out.append(f"trump = {_q(start.trump.letter)}")
+    out.append(f"leader = {_q(names[start.leader])}")
+    out.append(f"stock = {_q(' '.join(c.code for c in start.stock))}")
+    hands = ", ".join(f"{n} = {_q(' '.join(c.code for c in start.hand(s)))}" for s, n in enumerate(names))
+    out.append(f"hands = {{ {hands} }}")
+    if start.out:
+        out.append(f"out = [{', '.join(_q(names[s]) for s in sorted(start.out))}]")
+    won = ", ".join(f"{n} = {start.tricks_won[s]}" for s, n in enumerate(names))
+    out.append(f"tricks_won = {{ {won} }}")
+    turned = start.turned_card
+    if turned is not None and (turned in start.hand(start.dealer) or turned in start.stock):
+        out.append(f"turned = {_q(turned.code)}")
+    out.append("")
+    deal = start.copy()
+    for card in puzzle.before:
+        out += _action_step(deal, card)
+        deal.apply(card)
+    for i, action in enumerate(puzzle.line):
+        note = None
+        if i == 0:
+            note = (f"{who} names {shown}: the only suit that keeps {who} able to win." if isinstance(action, Suit)
+                    else f"{who} plays {shown}: the only card that keeps {who} able to win.")
+        elif i == len(puzzle.line) - 1:
+            note = f"With best play from everyone, {who} wins the deal."
+        out += _action_step(deal, action, note)
+        deal.apply(action)
+    assert deal.outcome is not None and deal.outcome.winner == puzzle.seat
+    out += ["[expect]", f"winner = {_q(who)}", "over = true", ""]
+    return "\n".join(out)
+
+
+def write(puzzles: Sequence[Puzzle], folder: Path) -> list[Path]:
+    """Write the puzzles as ``NN-seed-S.toml`` and the index ``puzzles.toml`` (easy to hard); returns the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.toml"):
+        old.unlink()
+    written = []
+    index = ["# The puzzles, from easy to hard: the file, the step that asks the question, the player and the answer.",
+             "# Made by `nox -s puzzles` (linger_longer.puzzles); do not edit by hand.", ""]
+    for number, puzzle in enumerate(puzzles, start=1):
+        path = folder / f"{number:02d}-seed-{puzzle.seed}.toml"
+        path.write_text(to_toml(puzzle, number), encoding="utf-8")
+        written.append(path)
+        answer = puzzle.answer.letter if isinstance(puzzle.answer, Suit) else puzzle.answer.code
+        index += ["[[puzzle]]", f"file = {_q(path.name)}", f"question_step = {len(puzzle.before) + 1}",
+                  f"player = {_q(puzzle.start.names[puzzle.seat])}", f"answer = {_q(answer)}",
+                  f"rules = {_q(puzzle.rules.name)}", f"choices = {puzzle.choices}",
+                  f"line_length = {len(puzzle.line)}", ""]
+    (folder / "puzzles.toml").write_text("\n".join(index), encoding="utf-8")
+    return written
+
+
+def _seed_range(text: str) -> range:
+    try:
+        first, _, last = text.partition("-")
+        seeds = range(int(first), int(last or first) + 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed range: write e.g. 0-400") from None
+    if not seeds:
+        raise argparse.ArgumentTypeError(f"{text!r} is an empty seed range")
+    return seeds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m linger_longer.puzzles", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=_seed_range, default=range(0, 200), help="seed range, e.g. 0-199 (the default)")
+    parser.add_argument("--count", type=int, default=24, help="puzzles to write (24)")
+    parser.add_argument("--out", type=Path, default=Path("tutorial/puzzles"))
+    args = parser.parse_args(argv)
+    try:
+        puzzles = generate(args.seeds, args.count)
+    except PuzzleError as error:
+        print(f"puzzles: {error}", file=sys.stderr)
+        return 1
+    for path in write(puzzles, args.out):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

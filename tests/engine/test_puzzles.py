@@ -1,0 +1,73 @@
+"""Puzzles: found by the solver in seeded deals, written as worked examples, listed from easy to hard."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from linger_longer import Card, Suit, scenario
+from linger_longer.puzzles import PuzzleError, find_puzzle, generate, main, to_toml
+from linger_longer.rules import Rules
+from linger_longer.solver import solve
+
+PUZZLES = Path(__file__).resolve().parents[2] / "tutorial" / "puzzles"
+
+
+def _question(example: scenario.Scenario, step: int):
+    """The deal just before the question step."""
+    deal, _ = example.start_deal()
+    for s in example.steps[:step - 1]:
+        deal.apply(s.card if s.kind == "play" else s.suit)
+    return deal
+
+
+def test_a_generated_puzzle_is_a_checked_example_with_exactly_one_winning_choice():
+    (puzzle,) = generate(range(12, 13), count=1)
+    example = scenario.loads(to_toml(puzzle, 1), source="puzzle")
+    example.check()  # the winning line is replayed and its winner checked
+    deal = _question(example, len(puzzle.before) + 1)
+    solution = solve(deal)
+    assert solution.winning == (puzzle.answer,)
+    assert len(solution.actions) >= 2
+
+
+def test_a_seed_range_without_puzzles_is_refused():
+    assert find_puzzle(0, Rules.from_names("standard")) is None
+    with pytest.raises(PuzzleError, match=r"seeds 0-0 yield no puzzle"):
+        generate(range(0, 1))
+    with pytest.raises(PuzzleError, match="no seeds"):
+        generate(range(0))
+
+
+def test_the_command_refuses_a_bad_seed_range(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--seeds", "ten"])
+    assert exit_.value.code == 2
+    assert "'ten' is not a seed range" in capsys.readouterr().err
+    assert main(["--seeds", "0-0", "--out", "/nonexistent/never-written"]) == 1
+    assert "yield no puzzle" in capsys.readouterr().err
+
+
+def test_the_site_puzzles_are_24_or_more_checked_examples_from_easy_to_hard():
+    """Every puzzle file replays and checks; at its question exactly one choice wins for the player to act,
+    the index's answer; the index runs from easy to hard and spans both profiles and several variants."""
+    index = tomllib.loads((PUZZLES / "puzzles.toml").read_text(encoding="utf-8"))["puzzle"]
+    assert len(index) >= 24
+    assert sorted(p.name for p in PUZZLES.glob("*.toml") if p.name != "puzzles.toml") == \
+        sorted(entry["file"] for entry in index)
+    difficulty = [(entry["line_length"], entry["choices"]) for entry in index]
+    assert difficulty == sorted(difficulty)
+    profiles = {entry["rules"].split("+")[0] for entry in index}
+    variants = {v for entry in index for v in entry["rules"].split("+")[1:]}
+    assert profiles == {"standard", "last-card"} and len(variants) >= 4
+    for entry in index:
+        example = scenario.load(PUZZLES / entry["file"])
+        example.check()
+        deal = _question(example, entry["question_step"])
+        assert deal.names[deal.to_act] == entry["player"]
+        solution = solve(deal)
+        answer = Suit.parse(entry["answer"]) if len(entry["answer"]) == 1 else Card.parse(entry["answer"])
+        assert solution.winning == (answer,), entry["file"]
+        assert len(solution.actions) == entry["choices"] >= 2

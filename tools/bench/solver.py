@@ -1,0 +1,201 @@
+"""The solver and the strong opponent: speed in CPython and strength against rule-of-thumb players.
+
+Usage::
+
+    python -m tools.bench.solver                      # speed figures, and strength over 300 deals a pairing
+    python -m tools.bench.solver --deals 10000        # the strength figures of the opponents page (hours)
+    python -m tools.bench.solver --speed-only
+
+Speed (CPU time of this process, ``time.process_time``, so that other work on a shared machine does not
+count; on an idle machine wall time is the same): the solver's nodes a second on fixed positions (seeded 4-player deals
+after their first trick, solved whole); the solve time of every worked
+example's first position (budget 200,000 nodes: past it "unknown"); the
+strong opponent's median and 95th-percentile move time on fixed decisions
+(:func:`linger_longer.timing.decisions`).
+
+Strength: one hero against three rule-of-thumb players at a table of four,
+the hero's seat and the dealer moving round, each deal seeded; the same deals
+are played with a rule-of-thumb player in the hero's seat, and the per-deal
+difference is the hero's paired gain, with its 95 % interval
+(:func:`tools.bench.bots.paired_gain`). The heroes: the oracle (sees every
+card and solves: the ceiling no fair player can pass on average), the strong
+opponent, and the playout bot it replaced. Head to head: the strong opponent
+against three playout bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+#: (profile, variants) measured for strength: a plain deal, and draw-per-card where the profiles differ.
+RULE_SETS = (("standard", ()), ("standard", ("draw-per-card",)), ("last-card", ("draw-per-card",)))
+HEROES = ("oracle", "monte-carlo", "playout")
+DEALS = 300
+
+
+def _bot(name: str, seed: int):
+    from linger_longer.bots import MonteCarloBot, OracleBot, PlayoutBot, make_bot
+
+    if name == "oracle":
+        return OracleBot(seed)
+    if name == "playout":
+        return PlayoutBot(seed, samples=100)
+    if name == "monte-carlo":
+        return MonteCarloBot(seed)
+    return make_bot(name, seed)
+
+
+def _deals(args: tuple[str, str, str, tuple[str, ...], int, int]) -> tuple[list[bool], list[float]]:
+    """Deals ``start`` … ``stop - 1`` of one pairing: the hero's win in each, and the hero's move times (ms)."""
+    from linger_longer import Deal, Rules
+
+    hero, field, profile, variants, start, stop = args
+    rules = Rules.from_names(profile, variants)
+    wins, times = [], []
+    for i in range(start, stop):
+        seat = i % 4
+        bots = [_bot(hero if s == seat else field, i * 4 + s) for s in range(4)]
+        deal = Deal.new(rules, 4, seed=1_000_000 + i, dealer=(i // 4) % 4)
+        while not deal.is_over:
+            to_act = deal.to_act
+            started = time.process_time()
+            action = bots[to_act].choose(deal)
+            if to_act == seat and hero != field and (deal.phase.value == "name-trump" or len(deal.legal_plays()) > 1):
+                times.append(1000 * (time.process_time() - started))
+            deal.apply(action)
+        wins.append(deal.outcome.winner == seat)
+    return wins, times
+
+
+def _play(hero: str, field: str, profile: str, variants: tuple[str, ...], deals: int, jobs: int):
+    size = max(1, min(50, deals // (jobs * 4) or 1))
+    chunks = [(hero, field, profile, variants, a, min(deals, a + size)) for a in range(0, deals, size)]
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_deals, chunks)
+    else:
+        parts = [_deals(c) for c in chunks]
+    return [w for ws, _ in parts for w in ws], [t for _, ts in parts for t in ts]
+
+
+def strength(hero: str, profile: str, variants: tuple[str, ...], deals: int, jobs: int,
+             field: str = "rule-of-thumb") -> dict:
+    """The hero's win rate against three of ``field`` and, unless the field is the hero, its paired gain over
+    a ``field`` player in its seat."""
+    from tools.bench.bots import paired_gain, wilson
+
+    started = time.perf_counter()
+    wins, times = _play(hero, field, profile, variants, deals, jobs)
+    base, _ = _play(field, field, profile, variants, deals, jobs)
+    mean, low, high = paired_gain(wins, base)
+    return {"hero": hero, "field": field, "rules": "+".join((profile, *variants)), "deals": len(wins),
+            "rate": sum(wins) / len(wins), "rate_ci": wilson(sum(wins), len(wins)),
+            "base": sum(base) / len(base), "gain": mean, "gain_ci": (low, high),
+            "median_ms": statistics.median(times) if times else 0.0, "seconds": time.perf_counter() - started}
+
+
+def solver_speed(positions: int = 12) -> dict:
+    """Nodes a second of the solver, solving seeded 4-player deals (standard) whole after their first trick."""
+    from linger_longer import Deal, Rules
+    from linger_longer.bots import RuleOfThumbBot
+    from linger_longer.solver import solve
+
+    nodes, seconds = 0, 0.0
+    for seed in range(positions):
+        deal = Deal.new(Rules(), 4, seed=seed)
+        bot = RuleOfThumbBot(seed)
+        while not deal.tricks:
+            deal.apply(bot.choose(deal))
+        started = time.process_time()
+        solution = solve(deal, nodes=None, lines=False)
+        seconds += time.process_time() - started
+        nodes += solution.nodes
+    return {"positions": positions, "nodes": nodes, "nodes_per_s": nodes / seconds}
+
+
+def example_times(budget: int = 200_000) -> list[tuple[str, float, bool]]:
+    """(example, ms, solved within the budget) for the first position of every worked example."""
+    from linger_longer import scenario
+    from linger_longer.solver import solve
+
+    rows = []
+    for path in sorted((ROOT / "tutorial" / "examples").glob("*.toml")):
+        deal, _ = scenario.load(path).start_deal()
+        started = time.process_time()
+        solution = solve(deal, nodes=budget)
+        rows.append((path.stem, 1000 * (time.process_time() - started), solution.complete))
+    return rows
+
+
+def strong_move_times(positions: int = 40) -> dict:
+    """The strong opponent's move time on fixed decisions (the same as linger_longer.timing's)."""
+    from linger_longer.bots import MonteCarloBot
+    from linger_longer.timing import decisions
+
+    times = []
+    for i, deal in enumerate(decisions(positions)):
+        bot = MonteCarloBot(i)
+        started = time.process_time()
+        bot.choose(deal)
+        times.append(1000 * (time.process_time() - started))
+    times.sort()
+    return {"positions": positions, "median_ms": statistics.median(times),
+            "p95_ms": times[min(len(times) - 1, int(0.95 * len(times)))], "max_ms": times[-1]}
+
+
+def figures(deals: int = DEALS, jobs: int | None = None, speed: bool = True, out=None) -> list:
+    """The figures as :class:`tools.bench.Figure` rows."""
+    from tools.bench.figure import Figure
+
+    jobs = jobs or os.cpu_count() or 1
+    rows = []
+    if speed:
+        speed_ = solver_speed()
+        rows.append(Figure("solver: nodes a second, CPython", speed_["nodes_per_s"], "/s"))
+        for name, ms, solved in example_times():
+            rows.append(Figure(f"solver: {name} first position{'' if solved else ' (unknown past 200,000 nodes)'}",
+                               ms, "ms", "<= 100 ms in Chromium", None))
+        moves = strong_move_times()
+        rows.append(Figure("strong bot: median move, CPython", moves["median_ms"], "ms", "<= 200 ms in the browser",
+                           moves["median_ms"] <= 200))
+        rows.append(Figure("strong bot: 95th percentile move, CPython", moves["p95_ms"], "ms",
+                           "<= 400 ms in the browser", moves["p95_ms"] <= 400))
+        if out is not None:
+            for row in rows:
+                print(row, file=out, flush=True)
+    if deals:
+        plan = [(hero, profile, variants, "rule-of-thumb") for profile, variants in RULE_SETS for hero in HEROES]
+        plan += [("monte-carlo", profile, variants, "playout") for profile, variants in RULE_SETS[:1]]
+        for hero, profile, variants, field in plan:
+            result = strength(hero, profile, variants, deals, jobs, field)
+            low, high = result["gain_ci"]
+            row = Figure(f"strength: {hero} vs 3 {field} ({result['rules']}, {result['deals']:,} deals; "
+                         f"wins {100 * result['rate']:.1f}%, a {field} in its seat {100 * result['base']:.1f}%; "
+                         f"gain 95% CI {100 * low:+.1f} to {100 * high:+.1f})", 100 * result["gain"], "points")
+            rows.append(row)
+            if out is not None:
+                print(row, file=out, flush=True)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=DEALS, help=f"deals a strength pairing ({DEALS}); 0: none")
+    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    parser.add_argument("--speed-only", action="store_true", help="only the speed figures")
+    args = parser.parse_args(argv)
+    if args.deals < 0:
+        parser.error(f"--deals {args.deals}: give 0 or more")
+    figures(0 if args.speed_only else args.deals, args.jobs, out=sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
