@@ -49,6 +49,7 @@ LABELS: dict[str, str] = {
     "to_play": N_("to play"),
     "trick": N_("Trick on the table"),
     "empty_trick": N_("No card played yet"),
+    "takes": N_("Takes the trick"),
     "winner": N_("Winner of the deal"),
     "table": N_("The table"),
     "illegal": N_("Not allowed"),
@@ -107,6 +108,7 @@ PLAY_LABELS: dict[str, str] = {
     "hint_is": N_("Hint: {sentence}"),
     "link_copied": N_("The link to this deal is copied."),
     "download": N_("Download {filename}"),
+    "export_note": N_("The file holds every hand of the deal, the computer's too."),
     "export_intro": N_("Save this file in tutorial/examples/ to make it a walkthrough, or replay it with "
                        "python -m linger_longer replay."),
     "parts_here": N_("The profiles part here"),

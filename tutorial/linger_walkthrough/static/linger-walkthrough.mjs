@@ -7,6 +7,7 @@
  * The logic lives in linger-model.mjs.
  */
 import { getEngine } from './linger-engine.mjs';
+import { drawTable, moveAmongCards, motionsRunning } from './linger-table.mjs';
 import {
   applyMove, enterBranch, format, initialState, keyMove, leaveBranch, stepsFromJson, view, withLiveSteps,
 } from './linger-model.mjs';
@@ -80,7 +81,7 @@ class Walkthrough {
     this.backToExample = el('button', { type: 'button', class: 'linger-wt-back-to-example' }, label.return);
     this.backToExample.addEventListener('click', () => {
       this.state = leaveBranch(this.state);
-      this.render(true);
+      this.render(true, false);
       this.root.focus();
     });
     const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': label.controls, 'aria-controls': `${base}-stage` });
@@ -101,19 +102,24 @@ class Walkthrough {
     this.root.classList.add('linger-wt-js');
     this.root.tabIndex = 0;
     this.root.addEventListener('keydown', (event) => {
+      if (moveAmongCards(event, this.table)) {
+        event.preventDefault();
+        return;
+      }
       const move = keyMove(event.key);
       if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
       this.move(move);
     });
-    this.render(false);
+    this.render(false, false);
   }
 
   /** @param {import('./linger-model.mjs').Move} move */
   move(move) {
     const before = this.state.index;
     this.state = applyMove(this.state, move);
-    if (this.state.index !== before) this.render(true);
+    // Only one step forward moves the cards; back and jumps are instant.
+    if (this.state.index !== before) this.render(true, this.state.index === before + 1);
   }
 
   /**
@@ -123,11 +129,14 @@ class Walkthrough {
   show(index) {
     const state = leaveBranch(this.state);
     this.state = { ...state, index: Math.max(0, Math.min(state.scripted.length - 1, index)) };
-    this.render(true);
+    this.render(true, false);
   }
 
-  /** @param {boolean} announce whether to speak the step in the live region */
-  render(announce) {
+  /**
+   * @param {boolean} announce whether to speak the step in the live region
+   * @param {boolean} motion whether the cards that moved glide to their places (a step forward)
+   */
+  render(announce, motion) {
     const v = view(this.state, this.labels, this.players);
     this.count.textContent = v.count;
     this.note.innerHTML = v.step.note ?? (v.inBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
@@ -136,7 +145,8 @@ class Walkthrough {
     this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
     // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
     const focusInTable = this.table.contains(document.activeElement);
-    this.table.innerHTML = v.step.html;
+    drawTable(this.table, v.step.html, motion);
+    this.root.dataset.motions = String(motionsRunning());
     this.uniqueIds(this.table);
     if (focusInTable) this.root.focus({ preventScroll: true });
     this.buttons.first.disabled = v.atFirst;
@@ -192,7 +202,7 @@ class Walkthrough {
       const data = await this.engine.branch(this.toml, this.lang, atStep, card, this.source);
       if (data.error) throw new Error(data.error);
       this.state = enterBranch(this.state, atStep, card, stepsFromJson(data));
-      this.render(true);
+      this.render(true, this.state.index === atStep + 1);
       this.root.dataset.branchMs = String(performance.now() - t0);
       this.setStatus(this.labels.ready, 'live');
       this.backToExample.focus({ preventScroll: true });
@@ -225,7 +235,7 @@ class Walkthrough {
       const data = await eng.replay(this.toml, this.lang, this.source);
       this.state = withLiveSteps(this.state, stepsFromJson(data));
       this.root.dataset.engine = 'live';
-      this.render(false);
+      this.render(false, false);
       this.setStatus(this.labels.ready, 'live');
     } catch (err) {
       this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'failed');
