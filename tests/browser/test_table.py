@@ -33,7 +33,9 @@ BOXES = """(root) => {
     cards: [...table.querySelectorAll('[data-card]')].filter((c) => !c.closest('.ll-ghost')).map((c) => ({card: c.dataset.card, ...box(c)})),
     faces: [...table.querySelectorAll('.ll-face[data-card]')].map((f) => ({
       card: f.dataset.card, name: f.getAttribute('aria-label'),
-      rank: f.querySelector('.ll-rank').textContent, pip: f.querySelector('.ll-pip').textContent})),
+      // What the reader sees: the style sheet draws the glyphs (generated content).
+      rank: getComputedStyle(f.querySelector('.ll-rank'), '::before').content.replace(/^"|"$/g, ''),
+      pip: getComputedStyle(f.querySelector('.ll-pip'), '::before').content.replace(/^"|"$/g, '')})),
   };
 }"""
 

@@ -59,10 +59,15 @@ def seat_positions(players: int, bottom: int = 0) -> list[str]:
 
 
 def _face(card: Card, lang: str) -> str:
-    """The face of a card, drawn by the style sheet: the corner index (rank in the reader's letters, suit) and a pip."""
-    return (f'<span class="ll-index" aria-hidden="true"><span class="ll-rank">{escape(rank_letter(card.rank, lang))}'
-            f'</span><span class="ll-pip">{card.suit.symbol}</span></span>'
-            f'<span class="ll-centre-pip" aria-hidden="true">{card.suit.symbol}</span>')
+    """The face of a card, drawn by the style sheet: the corner index (rank in the reader's letters, suit) and a pip.
+
+    The glyphs are the style sheet's generated content (``data-glyph``), not text: the card's name is its
+    spoken name alone (``aria-label``), so the label contains all the text there is (WCAG 2.5.3, axe's
+    label-content-name-mismatch, which a visible "R♣" beside the name "roi de trèfle" would fail).
+    """
+    return (f'<span class="ll-index" aria-hidden="true"><span class="ll-rank" data-glyph="'
+            f'{escape(rank_letter(card.rank, lang))}"></span><span class="ll-pip" data-glyph="{card.suit.symbol}">'
+            f'</span></span><span class="ll-centre-pip" aria-hidden="true" data-glyph="{card.suit.symbol}"></span>')
 
 
 def _colour(card: Card) -> str:
