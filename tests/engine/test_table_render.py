@@ -94,6 +94,7 @@ def test_the_table_holds_seats_trick_stock_trump_and_piles() -> None:
     words = labels("fr")
     for step in data["steps"]:
         table, html = step["table"], Elements(step["html"])
+        assert html.having("ll-table")[0]["data-step"] == str(step["index"])
         seats = html.having("ll-seat")
         assert [int(s["data-seat"]) for s in seats] == list(range(len(table["seats"])))
         assert {next(c for c in s["classes"] if c.startswith("ll-at-")) for s in seats} == {

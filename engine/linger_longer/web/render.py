@@ -14,7 +14,8 @@ style sheet only lays the positions out; the page's script decides nothing.
 Every card face carries ``data-card`` (its code) and ``data-seat`` (where it
 lies: the hand it is in, or the player who played it to the trick), so the
 page's script can follow a card from one step to the next. A face-down card
-carries no code.
+carries no code. A walkthrough's step (one with an ``index``) marks its table with
+``data-step``.
 """
 
 from __future__ import annotations
@@ -198,7 +199,8 @@ def render_step_html(step: dict[str, Any], lang: str, id_prefix: str, names: Ite
     seat_names = [s["name"] for s in table["seats"]] if names is None else list(names)
     positions = seat_positions(players, bottom)
     choices = {c["card"]: c for c in step.get("choices", [])}
-    parts = [f'<div class="ll-table ll-players-{players}" role="group" aria-label="{escape(words["table"])}">',
+    at_step = f' data-step="{step["index"]}"' if "index" in step else ""
+    parts = [f'<div class="ll-table ll-players-{players}"{at_step} role="group" aria-label="{escape(words["table"])}">',
              '<ul class="ll-seats">']
     parts.extend(_seat_html(seat, positions[seat], info, table, seat_names[seat], choices, words, lang, id_prefix)
                  for seat, info in enumerate(table["seats"]))

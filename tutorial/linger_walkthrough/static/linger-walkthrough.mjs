@@ -77,6 +77,8 @@ class Walkthrough {
     this.note = el('div', { class: 'linger-wt-stage-note' });
     this.narration = el('div', { class: 'linger-wt-narration' });
     this.table = el('div', { class: 'linger-wt-table' });
+    // Words about the reader's own action on the table (a refused card's rule, an answer): shown and spoken.
+    this.message = el('p', { class: 'linger-wt-message', 'aria-live': 'polite' });
     this.tryLabel = el('p', { class: 'linger-wt-try' });
     this.backToExample = el('button', { type: 'button', class: 'linger-wt-back-to-example' }, label.return);
     this.backToExample.addEventListener('click', () => {
@@ -96,7 +98,7 @@ class Walkthrough {
     this.buttons = { first: moveButton('first'), back: moveButton('back'), next: moveButton('next'), last: moveButton('last') };
     controls.append(this.count);
     this.status = el('p', announcesEngine ? { class: 'linger-wt-status', role: 'status' } : { class: 'linger-wt-status' });
-    this.stage.append(this.note, this.narration, this.tryLabel, this.table, this.backToExample);
+    this.stage.append(this.note, this.narration, this.tryLabel, this.table, this.message, this.backToExample);
     const list = /** @type {HTMLElement} */ (this.root.querySelector(':scope > .linger-wt-steps'));
     list.before(controls, this.stage, this.status);
     this.root.classList.add('linger-wt-js');
@@ -146,6 +148,7 @@ class Walkthrough {
     // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
     const focusInTable = this.table.contains(document.activeElement);
     drawTable(this.table, v.step.html, motion);
+    this.message.textContent = '';
     this.root.dataset.motions = String(motionsRunning());
     this.uniqueIds(this.table);
     if (focusInTable) this.root.focus({ preventScroll: true });
@@ -187,7 +190,8 @@ class Walkthrough {
         button.addEventListener('click', () => this.tryCard(card));
       } else {
         // aria-disabled, not disabled: it stays focusable so its reason (title, aria-describedby) can be read.
-        button.addEventListener('click', () => { this.live.textContent = button.title; });
+        // A tap on a refused card says why, beside the table (hover and focus show it on the card too).
+        button.addEventListener('click', () => { this.message.textContent = button.title; });
       }
     }
   }
