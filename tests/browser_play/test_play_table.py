@@ -28,6 +28,10 @@ GAMES = {"fr": hidden.GAMES[:10], "nl": hidden.GAMES[10:20]}
 #: Everything the page shows or speaks in its game area: text, and the attributes assistive technology reads.
 SHOWN = """() => {
   const game = document.querySelector('.linger-play-game');
+  // Text node by node: a count followed by a seat's name ("2", "D") is not the card 2D.
+  const texts = [];
+  const walker = document.createTreeWalker(game, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) texts.push(walker.currentNode.textContent);
   const attrs = [];
   for (const node of game.querySelectorAll('*')) {
     for (const name of ['aria-label', 'title', 'alt', 'data-card', 'data-hint']) {
@@ -35,7 +39,7 @@ SHOWN = """() => {
       if (value) attrs.push(value);
     }
   }
-  return [game.textContent, ...attrs, document.querySelector('.linger-play').dataset.hint ?? ''].join('\\n');
+  return [...texts, ...attrs, document.querySelector('.linger-play').dataset.hint ?? ''].join('\\n');
 }"""
 
 IDLE = ("window.lingerPlay && window.lingerPlay.view && "
@@ -70,6 +74,18 @@ def act(page, current: dict) -> None:
     )
 
 
+def check_arrow_keys(page) -> None:
+    """On a card, the arrow keys move the focus between the cards that may be played (wrapping round)."""
+    legal = page.locator(".linger-play-table button[data-legal=true]").evaluate_all("(bs) => bs.map((b) => b.dataset.card)")
+    if not legal:
+        return
+    page.locator(f".linger-play-table button[data-card='{legal[0]}']").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == legal[1 % len(legal)]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.card") == legal[0]
+
+
 @pytest.mark.parametrize("lang", sorted(GAMES))
 def test_the_page_never_names_an_unseen_card(chromium, site_url, lang: str) -> None:
     ctx = chromium.new_context(reduced_motion="reduce")
@@ -78,6 +94,7 @@ def test_the_page_never_names_an_unseen_card(chromium, site_url, lang: str) -> N
         page = ctx.new_page()
         page.goto(f"{site_url}/{lang}/play.html?{encode_query(GAMES[lang][0])}")
         page.wait_for_function(IDLE, timeout=LIVE_TIMEOUT_MS)
+        check_arrow_keys(page)
         for number, settings in enumerate(GAMES[lang]):
             if number:
                 page.evaluate(START, [lang, encode_query(settings)])
