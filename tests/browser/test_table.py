@@ -34,8 +34,8 @@ BOXES = """(root) => {
     faces: [...table.querySelectorAll('.ll-face[data-card]')].map((f) => ({
       card: f.dataset.card, name: f.getAttribute('aria-label'),
       // What the reader sees: the style sheet draws the glyphs (generated content).
-      rank: getComputedStyle(f.querySelector('.ll-rank'), '::before').content.replace(/^"|"$/g, ''),
-      pip: getComputedStyle(f.querySelector('.ll-pip'), '::before').content.replace(/^"|"$/g, '')})),
+      index: getComputedStyle(f, '::before').content, pip: getComputedStyle(f, '::after').content,
+      rank: f.dataset.rank, suit: f.dataset.suit})),
   };
 }"""
 
@@ -105,7 +105,10 @@ def check_walkthroughs(page, width: int, lang: str) -> None:
             for face in boxes["faces"]:
                 card = Card.parse(face["card"])
                 assert face["name"] == card_name(card, lang)
-                assert face["rank"] + face["pip"] == card.label(lang)
+                assert face["rank"] + face["suit"] == card.label(lang)
+                # Drawn by the style sheet from those attributes: the corner index and the pip.
+                assert face["index"] == f'"{face["rank"]}\\a {face["suit"]}"', face
+                assert face["pip"] == f'"{face["suit"]}"', face
                 kings += face["rank"] == king and card.rank.name == "KING"
             page.keyboard.press("ArrowRight")
     assert kings, f"no king with the letter {king} on the {lang} page"

@@ -153,7 +153,9 @@ MOTION_JS = """async ([sel, during]) => {
   const t1 = performance.now();
   next.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
   next.click();
-  return root.dataset.step !== step && document.getAnimations().length === 0 ? performance.now() - t1 : null;
+  const ms = performance.now() - t1;
+  // Applied: the step after is drawn, and the motion that was running has ended (the click starts its own).
+  return root.dataset.step !== step && animations.every((a) => a.playState === 'finished') ? ms : null;
 }"""
 
 

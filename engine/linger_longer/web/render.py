@@ -60,15 +60,14 @@ def seat_positions(players: int, bottom: int = 0) -> list[str]:
 
 
 def _face(card: Card, lang: str) -> str:
-    """The face of a card, drawn by the style sheet: the corner index (rank in the reader's letters, suit) and a pip.
+    """The glyphs of a card's face, as attributes the style sheet draws: the corner index (the rank in the
+    reader's letters over the suit symbol) and a large pip.
 
-    The glyphs are the style sheet's generated content (``data-glyph``), not text: the card's name is its
-    spoken name alone (``aria-label``), so the label contains all the text there is (WCAG 2.5.3, axe's
-    label-content-name-mismatch, which a visible "R♣" beside the name "roi de trèfle" would fail).
+    They are generated content, not text: the card's name is its spoken name alone (``aria-label``), so
+    the name contains all the text there is (WCAG 2.5.3, axe's label-content-name-mismatch, which a
+    visible "R♣" beside the name "roi de trèfle" would fail), and the page stays light.
     """
-    return (f'<span class="ll-index" aria-hidden="true"><span class="ll-rank" data-glyph="'
-            f'{escape(rank_letter(card.rank, lang))}"></span><span class="ll-pip" data-glyph="{card.suit.symbol}">'
-            f'</span></span><span class="ll-centre-pip" aria-hidden="true" data-glyph="{card.suit.symbol}"></span>')
+    return f'data-rank="{escape(rank_letter(card.rank, lang))}" data-suit="{card.suit.symbol}"'
 
 
 def _colour(card: Card) -> str:
@@ -79,8 +78,8 @@ def _card_html(code: str, lang: str, seat: int | None) -> str:
     """A card face up, named in words for assistive technology."""
     card = Card.parse(code)
     where = f' data-seat="{seat}"' if seat is not None else ""
-    return (f'<span class="ll-card ll-face {_colour(card)}" data-card="{card.code}"{where} role="img" '
-            f'aria-label="{escape(card_name(card, lang))}">{_face(card, lang)}</span>')
+    return (f'<span class="ll-card ll-face {_colour(card)}" data-card="{card.code}"{where} {_face(card, lang)} '
+            f'role="img" aria-label="{escape(card_name(card, lang))}"></span>')
 
 
 def _choice_html(choice: dict[str, Any], seat: int, lang: str, id_prefix: str) -> str:
@@ -89,16 +88,14 @@ def _choice_html(choice: dict[str, Any], seat: int, lang: str, id_prefix: str) -
     The reason is the button's description and its title, and it shows beside the card on hover and focus.
     """
     card = Card.parse(choice["card"])
-    common = (f'type="button" data-card="{card.code}" data-seat="{seat}" '
+    common = (f'type="button" data-card="{card.code}" data-seat="{seat}" {_face(card, lang)} '
               f'aria-label="{escape(choice["name"])}"')
     if choice["legal"]:
-        return (f'<button class="ll-card ll-face ll-choice {_colour(card)}" {common} data-legal="true" disabled>'
-                f'{_face(card, lang)}</button>')
+        return (f'<button class="ll-card ll-face ll-choice {_colour(card)}" {common} data-legal="true" disabled></button>')
     reason_id = f"{id_prefix}-why-{card.code}"
     reason = escape(choice["reason"] or "")
     return (f'<span class="ll-slot"><button class="ll-card ll-face ll-choice ll-illegal {_colour(card)}" {common} '
-            f'data-legal="false" aria-disabled="true" title="{reason}" aria-describedby="{reason_id}">'
-            f'{_face(card, lang)}</button>'
+            f'data-legal="false" aria-disabled="true" title="{reason}" aria-describedby="{reason_id}"></button>'
             f'<span class="ll-reason" id="{reason_id}" role="tooltip">{reason}</span></span>')
 
 
@@ -110,8 +107,7 @@ def _hand_html(seat: int, info: dict[str, Any], choices: dict[str, dict[str, Any
         backs = '<span class="ll-card ll-back"></span>' * count
         label = escape(words["cards_in_hand"].format(count=count))
         return (f'<div class="ll-hand ll-hidden" data-seat="{seat}" role="img" aria-label="{label}">'
-                f'<span class="ll-fan" aria-hidden="true">{backs}</span>'
-                f'<span class="ll-count" aria-hidden="true">{count}</span></div>')
+                f'<span class="ll-fan">{backs}</span><span class="ll-count">{count}</span></div>')
     if choices:
         cards = "".join(_choice_html(choices[c], seat, lang, id_prefix) for c in info["hand"])
     else:
@@ -124,8 +120,7 @@ def _pile_html(css_class: str, count: int, label: str, most: int) -> str:
     """A face-down pile (the stock, a seat's won tricks) with its count: at most ``most`` backs drawn."""
     backs = '<span class="ll-card ll-back"></span>' * min(count, most)
     return (f'<span class="ll-pile {css_class}" role="img" aria-label="{escape(label)}">'
-            f'<span class="ll-stack" aria-hidden="true">{backs}</span>'
-            f'<span class="ll-count" aria-hidden="true">{count}</span></span>')
+            f'<span class="ll-stack">{backs}</span><span class="ll-count">{count}</span></span>')
 
 
 def _seat_html(seat: int, position: str, info: dict[str, Any], table: dict[str, Any], name: str,
