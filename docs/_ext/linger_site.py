@@ -246,9 +246,24 @@ def site_catalog_changed(app: Sphinx, env: Any, added: set[str], changed: set[st
 _UNTRANSLATED = re.compile(r'<(\w+)((?:\s[^>]*?)?\sclass="(?:[^"]*\s)?untranslated(?:\s[^"]*)?")')
 
 
+_CODE_BLOCK = '<div class="highlight"><pre>'
+
+
+def focusable_code_blocks(body: str) -> str:
+    """Code blocks reachable with the keyboard: a block wider than the page scrolls, and a region that
+    scrolls must take the focus so the arrow keys can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable).
+
+    >>> focusable_code_blocks('<div class="highlight"><pre>x = 1</pre></div>')
+    '<div class="highlight"><pre tabindex="0">x = 1</pre></div>'
+    """
+    return body.replace(_CODE_BLOCK, '<div class="highlight"><pre tabindex="0">')
+
+
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                  doctree: nodes.document | None) -> None:
-    """Language switcher, hreflang alternates and the translation notice."""
+    """Language switcher, hreflang alternates, the translation notice, and code blocks the keyboard can scroll."""
+    if "body" in context:
+        context["body"] = focusable_code_blocks(context["body"])
     lang = page_language(app.config)
     uri = app.builder.get_target_uri(pagename)
     up = "../" * (pagename.count("/") + 1)

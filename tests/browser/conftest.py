@@ -106,7 +106,8 @@ def watch_page(page: object, watch: Watch) -> None:
 def run_axe(page: object) -> list[dict]:
     """axe-core's serious and critical violations on the page as it is now (contrast included)."""
     page.add_script_tag(path=str(AXE))
-    violations = page.evaluate("async () => (await axe.run()).violations")
+    # Only the violations are needed: axe then skips the details of what passes (a faster run).
+    violations = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
     return [
         {"id": v["id"], "impact": v["impact"], "nodes": [n["html"][:160] for n in v["nodes"][:3]]}
         for v in violations

@@ -15,6 +15,8 @@ test('arrow keys, Home and End map to moves; other keys do nothing', () => {
   assert.equal(keyMove('ArrowRight'), 'next');
   assert.equal(keyMove('Home'), 'first');
   assert.equal(keyMove('End'), 'last');
+  assert.equal(keyMove('PageUp'), 'back');  // the step keys that also work from a card on the table
+  assert.equal(keyMove('PageDown'), 'next');
   assert.equal(keyMove('a'), null);
 });
 

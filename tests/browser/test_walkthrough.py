@@ -53,6 +53,8 @@ def stage_state(page, widget: str, ids_prefix: str) -> dict:
           const root = document.querySelector(sel);
           const stage = root.querySelector('.linger-wt-stage');
           const table = stage.querySelector('.linger-wt-table').cloneNode(true);
+          // Copies of a gathered trick glide to the winner's pile for a moment: not part of the table.
+          for (const n of table.querySelectorAll('.ll-ghost')) n.remove();
           for (const n of table.querySelectorAll('[id]')) n.id = n.id.replace(prefix, '');
           for (const n of table.querySelectorAll('[aria-describedby]'))
             n.setAttribute('aria-describedby', n.getAttribute('aria-describedby').split(' ').map((i) => i.replace(prefix, '')).join(' '));
@@ -167,10 +169,16 @@ def test_last_trump_walkthrough(watched_context, open_watched, site_url, axe, la
             assert button.get_attribute("title") == choice["reason"]
             described = button.get_attribute("aria-describedby")
             assert choice["reason"] in page.locator(f"[id='{described}']").text_content()
-    # The arrow keys keep working from a focused card button, whose table is redrawn.
-    page.locator(f"{stage} button[data-card='{card}']").focus()
+    # On a card, the arrow keys move between the cards that may be played; the step keys
+    # (Page Down, Page Up) keep working from a focused card button, whose table is redrawn.
+    legal = [c["card"] for c in steps[at]["choices"] if c["legal"]]
+    page.locator(f"{stage} button[data-card='{legal[0]}']").focus()
     page.keyboard.press("ArrowRight")
-    page.keyboard.press("ArrowLeft")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused == legal[1 % len(legal)], "ArrowRight goes to the next card that may be played"
+    assert page.get_attribute(WIDGET, "data-step") == str(at), "an arrow key on a card does not step"
+    page.keyboard.press("PageDown")
+    page.keyboard.press("PageUp")
     assert page.get_attribute(WIDGET, "data-step") == str(at)
     page.locator(f"{stage} button[data-card='{card}']").click()
     page.wait_for_function(f"document.querySelector({WIDGET!r}).dataset.branch === 'yes'")
@@ -230,6 +238,10 @@ def test_without_javascript_every_step_is_shown(chromium, site_url, site_dir) ->
                         assert item.is_visible()
                         texts = item.locator(".linger-wt-narration > p").all_text_contents()
                         assert texts == step["narration"], f"{lang}/{rel} {example} step {i}"
+                        # The same card table the live widget draws, for every step.
+                        table = item.locator(".linger-wt-table")
+                        assert table.locator(".ll-table .ll-seat").count() == len(want["players"])
+                        assert table.inner_html() == page.evaluate(NORMALISE, step["html"]), f"{lang}/{rel} {example} step {i}"
                     assert root.locator("noscript").count() == 1
     finally:
         ctx.close()

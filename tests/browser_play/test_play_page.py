@@ -173,6 +173,11 @@ def test_export_replays_through_the_command_line(chromium, site_url, tmp_path):
         settings = Settings(players=4, seed=77, seat=0, strength="random")
         page = open_play(ctx, site_url, "en", encode_query(settings))
         final = play_to_the_end(page)
+        # Beside the button, and as its description: the file holds every hand.
+        from linger_longer.web.labels import play_labels
+
+        note = page.locator("#" + page.get_attribute(".linger-play-toolbar button[data-action=export]", "aria-describedby"))
+        assert note.is_visible() and note.text_content() == play_labels("en")["export_note"]
         page.click(".linger-play-toolbar button[data-action=export]")
         page.wait_for_function("!document.querySelector('.linger-play-export').hidden")
         text = page.text_content(".linger-play-export code")
@@ -322,17 +327,17 @@ def test_without_javascript_the_page_says_it_needs_it(chromium, site_url):
         ctx.close()
 
 
-def test_the_stock_is_counted_once_on_the_table(chromium, site_url):
-    """The stock clock counts the stock; the table under it does not repeat the count (the walkthroughs, which
-    have no clock, keep theirs)."""
+def test_the_stock_pile_on_the_table_agrees_with_the_clock(chromium, site_url):
+    """The stock lies on the table as a face-down pile whose count is the clock's; trump shows beside it."""
     ctx = chromium.new_context()
     try:
         page = open_play(ctx, site_url, "it", encode_query(Settings(players=4, seed=8, seat=0)))
         left = view(page)["table"]["stock"]
         assert page.locator(".linger-play-clock-text").is_visible()
         assert str(left) in page.text_content(".linger-play-clock-text")
-        entry = page.locator(".linger-play-table .ll-status > div:has(> .ll-stock)")
-        assert entry.count() == 1 and not entry.is_visible(), "the table's own stock entry is hidden, name and count"
-        assert page.locator(".linger-play-table .ll-status > div").first.is_visible(), "trump still shows"
+        pile = page.locator(".linger-play-table .ll-stock")
+        assert pile.is_visible() and pile.locator(".ll-count").text_content() == str(left)
+        assert pile.locator(".ll-back").count() >= 1 and pile.locator("[data-card]").count() == 0
+        assert page.locator(".linger-play-table .ll-trump").is_visible()
     finally:
         ctx.close()

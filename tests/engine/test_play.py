@@ -247,7 +247,7 @@ def test_export_is_a_walkthrough(tmp_path):
     assert len(walkthrough["steps"]) == len(view["record"]["deals"][0]) + 1  # the start, then each action
     dutch = state(view["record"], "nl")["log"]
     assert walkthrough["steps"][-1]["narration"][-1] == dutch[-1] != view["log"][-1]
-    assert all(step["html"].startswith('<div class="ll-table"') for step in walkthrough["steps"])
+    assert all(step["html"].startswith('<div class="ll-table ll-players-5"') for step in walkthrough["steps"])
 
 
 def test_export_of_a_deal_in_progress():

@@ -139,6 +139,7 @@ def game_area(words: dict[str, str]) -> str:
     buttons = "".join(
         f'<button type="button" class="linger-play-do-{action}" data-action="{action}"'
         + (f' aria-controls="{panels[action]}" aria-expanded="false"' if action in panels else "")
+        + (' aria-describedby="linger-play-export-note"' if action == "export" else "")
         + f" disabled>{_e(words[label])}</button>"
         for action, label in (("undo", "undo"), ("hint", "hint"), ("next", "next_deal"), ("export", "export"),
                               ("compare", "compare"), ("share", "share"))
@@ -149,6 +150,8 @@ def game_area(words: dict[str, str]) -> str:
         '<section class="linger-play-game" aria-labelledby="linger-play-title" hidden>'
         '<p class="linger-play-title" id="linger-play-title" tabindex="-1"></p>'
         f'<div class="linger-play-toolbar" role="toolbar" aria-label="{_e(words["controls"])}">{buttons}</div>'
+        # Next to the export button: the file it offers shows every hand, so it is no way to peek.
+        f'<p class="linger-play-export-note" id="linger-play-export-note">{_e(words["export_note"])}</p>'
         '<p class="linger-play-message" aria-live="polite"></p>'
         '<div class="linger-play-clock"><span class="linger-play-clock-text"></span>'
         '<span class="linger-play-clock-bar" aria-hidden="true"><span></span></span></div>'

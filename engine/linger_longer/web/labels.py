@@ -53,6 +53,7 @@ LABELS: dict[str, str] = {
     "to_play": N_("to play"),
     "trick": N_("Trick on the table"),
     "empty_trick": N_("No card played yet"),
+    "takes": N_("Takes the trick"),
     "winner": N_("Winner of the deal"),
     "table": N_("The table"),
     "illegal": N_("Not allowed"),
@@ -117,6 +118,7 @@ PLAY_LABELS: dict[str, str] = {
     "hint_is": N_("Hint: {sentence}"),
     "link_copied": N_("The link to this deal is copied."),
     "download": N_("Download {filename}"),
+    "export_note": N_("The file holds every hand of the deal, the computer's too."),
     "export_intro": N_("Save this file in tutorial/examples/ to make it a walkthrough, or replay it with "
                        "python -m linger_longer replay."),
     "parts_here": N_("The profiles part here"),
@@ -131,6 +133,7 @@ PLAY_LABELS: dict[str, str] = {
 #: Words with a number, by key: plural messages, filled in by :func:`counted` (``{count}`` is the number).
 COUNTED: dict[str, Plural] = {
     "cards_in_hand": Nn_("{count} card in hand", "{count} cards in hand"),
+    "stock_count": Nn_("{count} card in the stock", "{count} cards in the stock"),
     "stock_clock": Nn_("Stock: {count} card left of {total}", "Stock: {count} cards left of {total}"),
     "followed": Nn_("Both columns replay {count} move of your deal; then rule-of-thumb players finish it.",
                     "Both columns replay {count} moves of your deal; then rule-of-thumb players finish it."),

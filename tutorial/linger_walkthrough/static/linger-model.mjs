@@ -15,7 +15,7 @@
  */
 
 /** @type {Record<string, Move>} */
-const KEYS = { ArrowLeft: 'back', ArrowRight: 'next', Home: 'first', End: 'last' };
+const KEYS = { ArrowLeft: 'back', ArrowRight: 'next', PageUp: 'back', PageDown: 'next', Home: 'first', End: 'last' };
 
 /**
  * The move a key press asks for, or null.

@@ -14,6 +14,7 @@
 import { getEngine } from './linger-engine.mjs';
 import { format } from './linger-model.mjs';
 import { PlayEngine } from './linger-play-engine.mjs';
+import { drawTable, moveAmongCards } from './linger-table.mjs';
 import {
   clock, formFromSettings, queryFromForm, randomSeed, savedRecord, scoreRows, turnMessage,
 } from './linger-play-model.mjs';
@@ -94,6 +95,9 @@ class PlayPage {
     this.clockText = find(root, '.linger-play-clock-text');
     this.clockBar = find(root, '.linger-play-clock-bar > span');
     this.table = find(root, '.linger-play-table');
+    this.table.addEventListener('keydown', (event) => {
+      if (moveAmongCards(event, this.table)) event.preventDefault();
+    });
     this.recent = find(root, '.linger-play-recent');
     this.scoreBody = find(root, '.linger-play-score tbody');
     this.logList = find(root, '.linger-play-log ol');
@@ -321,7 +325,9 @@ class PlayPage {
     const c = clock(view);
     this.clockText.textContent = c.text;
     this.clockBar.style.width = `${Math.round(100 * c.fraction)}%`;
-    this.drawTable(view);
+    // The cards glide only when the deal went on (not on a new deal, an undo or the first paint).
+    const actions = (/** @type {any} */ v) => v.record.deals.length * 10000 + v.record.deals[v.record.deals.length - 1].length;
+    this.drawTable(view, Boolean(previous) && actions(view) > actions(previous) && view.deal.number === previous.deal.number);
     if (!view.refused || !previous) this.recent.replaceChildren(...[...view.recent, turn].map((s) => el('p', {}, s)));
     this.recent.lastElementChild?.classList.add('linger-play-turn');
     this.scoreBody.replaceChildren(...scoreRows(view, this.labels).map((row) => {
@@ -340,9 +346,9 @@ class PlayPage {
     this.focusAfter = focus;
   }
 
-  /** @param {any} view */
-  drawTable(view) {
-    this.table.innerHTML = view.html;  // escaped by the engine (render_step_html)
+  /** @param {any} view @param {boolean} motion whether the cards that moved glide to their places */
+  drawTable(view, motion) {
+    drawTable(this.table, view.html, motion);  // escaped by the engine (render_step_html)
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-card]'))) {
       const card = button.dataset.card ?? '';
       if (button.dataset.legal === 'true') {

@@ -8,6 +8,7 @@
  */
 import { getEngine } from './linger-engine.mjs';
 import { QuestionPanel } from './linger-question.mjs';
+import { drawTable, moveAmongCards, motionsRunning } from './linger-table.mjs';
 import {
   applyMove, enterBranch, format, initialState, keyMove, leaveBranch, stepsFromJson, view, withLiveSteps,
 } from './linger-model.mjs';
@@ -77,13 +78,15 @@ class Walkthrough {
     this.note = el('div', { class: 'linger-wt-stage-note' });
     this.narration = el('div', { class: 'linger-wt-narration' });
     this.table = el('div', { class: 'linger-wt-table' });
+    // Words about the reader's own action on the table (a refused card's rule, an answer): shown and spoken.
+    this.message = el('p', { class: 'linger-wt-message', 'aria-live': 'polite' });
     this.tryLabel = el('p', { class: 'linger-wt-try' });
     this.backToExample = el('button', { type: 'button', class: 'linger-wt-back-to-example' }, label.return);
     this.backToExample.addEventListener('click', () => {
       this.state = leaveBranch(this.state);
       this.questionBranch = false;
       this.questions.outcome = null;
-      this.render(true);
+      this.render(true, false);
       this.root.focus();
     });
     const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': label.controls, 'aria-controls': `${base}-stage` });
@@ -98,7 +101,7 @@ class Walkthrough {
     this.buttons = { first: moveButton('first'), back: moveButton('back'), next: moveButton('next'), last: moveButton('last') };
     controls.append(this.count);
     this.status = el('p', announcesEngine ? { class: 'linger-wt-status', role: 'status' } : { class: 'linger-wt-status' });
-    this.stage.append(this.note, this.narration, this.tryLabel, this.table, this.backToExample);
+    this.stage.append(this.note, this.narration, this.tryLabel, this.table, this.message, this.backToExample);
     const list = /** @type {HTMLElement} */ (this.root.querySelector(':scope > .linger-wt-steps'));
     list.before(controls, this.stage, this.status);
     /** whether the branch on show is the engine's continuation of an answer to a question */
@@ -108,12 +111,16 @@ class Walkthrough {
     this.root.classList.add('linger-wt-js');
     this.root.tabIndex = 0;
     this.root.addEventListener('keydown', (event) => {
+      if (moveAmongCards(event, this.table)) {
+        event.preventDefault();
+        return;
+      }
       const move = keyMove(event.key);
       if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
       this.move(move);
     });
-    this.render(false);
+    this.render(false, false);
   }
 
   /** @param {import('./linger-model.mjs').Move} move */
@@ -124,7 +131,8 @@ class Walkthrough {
     }
     const before = this.state.index;
     this.state = applyMove(this.state, move);
-    if (this.state.index !== before) this.render(true);
+    // Only one step forward moves the cards; back and jumps are instant.
+    if (this.state.index !== before) this.render(true, this.state.index === before + 1);
   }
 
   /**
@@ -134,11 +142,14 @@ class Walkthrough {
   show(index) {
     const state = leaveBranch(this.state);
     this.state = { ...state, index: Math.max(0, Math.min(state.scripted.length - 1, index)) };
-    this.render(true);
+    this.render(true, false);
   }
 
-  /** @param {boolean} announce whether to speak the step in the live region */
-  render(announce) {
+  /**
+   * @param {boolean} announce whether to speak the step in the live region
+   * @param {boolean} motion whether the cards that moved glide to their places (a step forward)
+   */
+  render(announce, motion) {
     const v = view(this.state, this.labels, this.players);
     this.count.textContent = v.count;
     this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
@@ -147,7 +158,9 @@ class Walkthrough {
     this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
     // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
     const focusInTable = this.table.contains(document.activeElement);
-    this.table.innerHTML = v.step.html;
+    drawTable(this.table, v.step.html, motion);
+    this.message.textContent = '';
+    this.root.dataset.motions = String(motionsRunning());
     this.uniqueIds(this.table);
     if (focusInTable) this.root.focus({ preventScroll: true });
     const asking = this.questions.draw(this.state.index, v.inBranch, this.state.live,
@@ -192,7 +205,8 @@ class Walkthrough {
         button.addEventListener('click', () => this.tryCard(card));
       } else {
         // aria-disabled, not disabled: it stays focusable so its reason (title, aria-describedby) can be read.
-        button.addEventListener('click', () => { this.live.textContent = button.title; });
+        // A tap on a refused card says why, beside the table (hover and focus show it on the card too).
+        button.addEventListener('click', () => { this.message.textContent = button.title; });
       }
     }
   }
@@ -222,7 +236,7 @@ class Walkthrough {
       this.state = enterBranch(leaveBranch(this.state), question.at, choice, stepsFromJson({ steps: answer.steps ?? [] }));
       this.questionBranch = true;
       this.questions.tell('branch', answer.text, answer.followed);
-      this.render(false);
+      this.render(false, false);
       this.live.textContent = [answer.text, ...(answer.followed ?? [])].join(' ');
       this.backToExample.focus({ preventScroll: true });
       return;
@@ -232,7 +246,7 @@ class Walkthrough {
     this.questionBranch = false;
     if (answer.text) this.questions.tell(`step-${question.at + 1}`, answer.text);
     else this.questions.outcome = null;
-    this.render(false);
+    this.render(false, false);
     const v = view(this.state, this.labels, this.players);
     const note = this.note.textContent?.trim() ?? '';
     this.live.textContent = [answer.text, note, v.announce].filter(Boolean).join(' ');
@@ -249,7 +263,7 @@ class Walkthrough {
       const data = await this.engine.branch(this.toml, this.lang, atStep, card, this.source);
       if (data.error) throw new Error(data.error);
       this.state = enterBranch(this.state, atStep, card, stepsFromJson(data));
-      this.render(true);
+      this.render(true, this.state.index === atStep + 1);
       this.root.dataset.branchMs = String(performance.now() - t0);
       this.setStatus(this.labels.ready, 'live');
       this.backToExample.focus({ preventScroll: true });
@@ -282,7 +296,7 @@ class Walkthrough {
       const data = await eng.replay(this.toml, this.lang, this.source);
       this.state = withLiveSteps(this.state, stepsFromJson(data));
       this.root.dataset.engine = 'live';
-      this.render(false);
+      this.render(false, false);
       this.setStatus(this.labels.ready, 'live');
     } catch (err) {
       this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'failed');
