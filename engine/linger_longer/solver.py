@@ -48,7 +48,8 @@ random positions under every profile and variant.
 >>> from .rules import Rules
 >>> from .cards import parse_cards, Suit
 >>> deal = Deal.from_position(Rules.from_names('last-card'), hands=[parse_cards('KC 7S'), parse_cards('3C QD'),
-...     parse_cards('2H'), parse_cards('AC 5S')], stock=parse_cards('9D'), trump=Suit.HEARTS, leader=0)
+...     parse_cards('2H'), parse_cards('AC 5S')], stock=parse_cards('9D'), trump=Suit.HEARTS, leader=0,
+...     hypothetical=True)
 >>> solution = solve(deal)
 >>> solution.winner, [str(card) for card in solution.line]
 (2, ['7♠', '3♣', '2♥', '5♠'])
