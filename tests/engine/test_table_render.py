@@ -14,7 +14,7 @@ import pytest
 from linger_longer import Card
 from linger_longer.languages import CODES, language
 from linger_longer.narrate import card_name
-from linger_longer.web.labels import labels, play_labels
+from linger_longer.web.labels import counted, labels, play_labels
 from linger_longer.web.play import Settings, new_game, play
 from linger_longer.web.render import POSITIONS, seat_positions
 from linger_longer.web.walkthrough import replay
@@ -101,7 +101,7 @@ def test_the_table_holds_seats_trick_stock_trump_and_piles() -> None:
         assert acting == ([] if table["to_act"] is None else [table["to_act"]])
         assert len(html.having("ll-badge-dealer")) == 1
         stock = html.having("ll-stock")[0]
-        assert stock["aria-label"] == words["stock_count"].format(count=table["stock"])
+        assert stock["aria-label"] == counted("fr", "stock_count", table["stock"])
         won = html.having("ll-won")
         assert [w["aria-label"] for w in won] == [words["tricks_count"].format(count=s["tricks"]) for s in table["seats"]]
         plays = html.having("ll-play")

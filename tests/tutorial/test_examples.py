@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from linger_longer import Card, CardPlayed, TrumpNamed, scenario
+from linger_longer.cards import rank_letter
 from linger_longer.languages import CODES
 from linger_longer.narrate import card_name
 from linger_longer.web import walkthrough
@@ -90,7 +91,8 @@ def test_reader_text_names_cards_in_words(path: Path) -> None:
 @pytest.mark.parametrize("lang", CODES)
 def test_walkthrough_renders_each_step_in_the_readers_language(path: Path, lang: str) -> None:
     """The walkthrough has the starting position plus one step per scripted step, and each step's table
-    shows every card in the hands and on the table with the reader's rank letters and spoken name."""
+    shows every card in the hands and on the table with the reader's rank letters (the face's glyphs, drawn
+    by the style sheet) and spoken name."""
     text = path.read_text(encoding="utf-8")
     data = walkthrough.replay(text, lang, str(path))
     assert data["id"] == path.stem and data["lang"] == lang
@@ -101,7 +103,11 @@ def test_walkthrough_renders_each_step_in_the_readers_language(path: Path, lang:
         assert shown, f"{path.stem} step {step['index']}: no card on the table"
         for code in shown:
             card = Card.parse(code)
-            assert f">{card.label(lang)}<" in html, f"{path.stem} step {step['index']} ({lang}): {code} not shown"
+            face = f'data-card="{card.code}"'
+            assert face in html, f"{path.stem} step {step['index']} ({lang}): {code} not shown"
+            drawn = html[html.index(face):].split(">", 1)[0]  # the face's own attributes: the glyphs it draws
+            assert f'data-rank="{rank_letter(card.rank, lang)}" data-suit="{card.suit.symbol}"' in drawn, \
+                f"{path.stem} step {step['index']} ({lang}): {code} not in the reader's letters"
             assert card_name(card, lang) in html, f"{path.stem} step {step['index']} ({lang}): {code} not named"
 
 
