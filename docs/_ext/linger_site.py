@@ -247,16 +247,20 @@ _UNTRANSLATED = re.compile(r'<(\w+)((?:\s[^>]*?)?\sclass="(?:[^"]*\s)?untranslat
 
 
 _CODE_BLOCK = '<div class="highlight"><pre>'
+_TABLE_WRAPPER = '<div class="table-wrapper'  # the theme's box around a table, which scrolls on a narrow screen
 
 
 def focusable_code_blocks(body: str) -> str:
-    """Code blocks reachable with the keyboard: a block wider than the page scrolls, and a region that
+    """Code blocks and tables reachable with the keyboard: one wider than the page scrolls, and a region that
     scrolls must take the focus so the arrow keys can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable).
 
     >>> focusable_code_blocks('<div class="highlight"><pre>x = 1</pre></div>')
     '<div class="highlight"><pre tabindex="0">x = 1</pre></div>'
+    >>> focusable_code_blocks('<div class="table-wrapper docutils container"><table></table></div>')
+    '<div tabindex="0" class="table-wrapper docutils container"><table></table></div>'
     """
-    return body.replace(_CODE_BLOCK, '<div class="highlight"><pre tabindex="0">')
+    body = body.replace(_CODE_BLOCK, '<div class="highlight"><pre tabindex="0">')
+    return body.replace(_TABLE_WRAPPER, '<div tabindex="0" class="table-wrapper')
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
