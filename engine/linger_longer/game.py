@@ -64,7 +64,7 @@ from .trick import Refusal, RefusalKind
 
 __all__ = [
     "Deal", "IllegalPlayError", "InvalidPositionError", "Outcome", "Phase", "Refusal", "RefusalKind", "Trick",
-    "seat_names",
+    "seat_names", "seating",
 ]
 
 
@@ -146,7 +146,7 @@ def _trick_started(number: int, leader: int) -> TrickStarted:
 
 
 @cache
-def _seating(players: int, out: frozenset[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+def seating(players: int, out: frozenset[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Play goes clockwise among the players still in: for each seat, the next seat clockwise still in the
     deal, and the seats of a trick it leads, in playing order."""
     seats = [seat for seat in range(players) if seat not in out] or list(range(players))
@@ -208,7 +208,7 @@ class Deal:
         self._leader = self._to_act = leader
         self._out = out
         self._out_order = tuple(sorted(out))
-        self._next, self._orders = _seating(players, out)  # who plays after whom, while these players are in
+        self._next, self._orders = seating(players, out)  # who plays after whom, while these players are in
         self._order = self._orders[leader]  # the seats of the trick on the table, in playing order
         self._table: list[Card] = []  # the cards of the trick on the table, in playing order
         self._led: Suit | None = None
@@ -587,7 +587,7 @@ class Deal:
         if gone:
             self._out = self._out.union(gone)
             self._out_order += gone
-            self._next, self._orders = _seating(self.players, self._out)
+            self._next, self._orders = seating(self.players, self._out)
             events.extend(PlayerOut(seat) for seat in gone)
         return gone
 
@@ -642,7 +642,7 @@ class Deal:
         if trick.went_out:
             self._out = self._out.difference(trick.went_out)
             self._out_order = self._out_order[:len(self._out_order) - len(trick.went_out)]
-            self._next, self._orders = _seating(self.players, self._out)
+            self._next, self._orders = seating(self.players, self._out)
         self._phase = _PLAY
         self._outcome = None
         self._trump = trick.trump

@@ -63,7 +63,7 @@ from functools import cache
 from typing import Sequence
 
 from .cards import FULL_DECK, Card, Suit
-from .game import Deal, Phase
+from .game import Deal, Phase, seating
 from .rules import TrumpSource
 
 __all__ = ["ActionValue", "Solution", "SolverError", "hidden_from", "outcome_rank", "best_response", "position_value", "solve", "weakness"]
@@ -316,17 +316,8 @@ def _actions(deal: Deal) -> list[Card | Suit]:
 
 @cache
 def _seating(players: int, out: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """For each seat the next seat clockwise still in; for each leader the seats of its trick in order
-    (the rule of :mod:`~linger_longer.game`, on an out set kept as bits)."""
-    seats = [s for s in range(players) if not out >> s & 1] or list(range(players))
-    following = tuple(next((s for s in seats if s > seat), seats[0]) for seat in range(players))
-    orders = []
-    for leader in range(players):
-        order = [leader]
-        while len(order) < len(seats):
-            order.append(following[order[-1]])
-        orders.append(tuple(order))
-    return following, tuple(orders)
+    """:func:`~linger_longer.game.seating`, the deal's own rule, for an out set kept as bits."""
+    return seating(players, frozenset(seat for seat in range(players) if out >> seat & 1))
 
 
 class _MoveOrder(dict):
