@@ -57,61 +57,49 @@ def compile_engine_catalogs(session: nox.Session) -> None:
     session.run("python", "-m", "linger_i18n")
 
 
-def ensure_chromium(session: nox.Session) -> None:
-    """Install Debian's Chromium for the browser tests when it is missing and we may."""
-    if CHROMIUM.exists():
-        return
-    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = {"DEBIAN_FRONTEND": "noninteractive"}
-        session.run("apt-get", "update", external=True, env=env)
-        session.run("apt-get", "install", "-y", "--no-install-recommends", "chromium", external=True, env=env)
-        return
-    session.error(
-        f"{CHROMIUM} is missing and this session cannot install it (it needs root on Debian). "
-        "Run `sudo apt-get update && sudo apt-get install -y chromium`, then `nox -s tests` again."
-    )
+def debian_install(session: nox.Session, packages: tuple[str, ...], *, needed_by: str, required: bool) -> None:
+    """Install Debian packages with apt-get when this session may (root on Debian), or say how to.
 
-
-def ensure_hunspell(session: nox.Session) -> None:
-    """Install hunspell and the translated languages' dictionaries for the i18n spell check when missing and we may."""
-    spelled = [lang for lang in languages.LANGUAGES if lang.hunspell]
-    dics = [Path("/usr/share/hunspell", f"{lang.hunspell}.dic") for lang in spelled]
-    packages = ("hunspell", *(lang.hunspell_package for lang in spelled))
-    if shutil.which("hunspell") and all(p.exists() for p in dics):
-        return
+    A missing package a session cannot do without (``required``) stops it with the
+    command to run; one that only disables a check is a warning naming what fails.
+    """
     if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
         env = {"DEBIAN_FRONTEND": "noninteractive"}
         session.run("apt-get", "update", external=True, env=env)
         session.run("apt-get", "install", "-y", "--no-install-recommends", *packages, external=True, env=env)
         return
-    session.warn(f"hunspell or a dictionary is missing and cannot be installed here (needs root on Debian): "
-                 f"`sudo apt-get install -y {' '.join(packages)}`; the i18n gate fails until then")
+    command = f"sudo apt-get update && sudo apt-get install -y {' '.join(packages)}"
+    missing = f"Debian packages not installed: {', '.join(packages)}; this session cannot install them (it needs root)."
+    if required:
+        session.error(f"{missing} Run `{command}`, then run the command again.")
+    session.warn(f"{missing} Run `{command}`; {needed_by} fails until then.")
+
+
+def ensure_chromium(session: nox.Session) -> None:
+    """Install Debian's Chromium for the browser tests when it is missing."""
+    if not CHROMIUM.exists():
+        debian_install(session, ("chromium",), needed_by="the browser tests", required=True)
+
+
+def ensure_hunspell(session: nox.Session) -> None:
+    """Install hunspell and the translated languages' dictionaries for the i18n spell check when missing."""
+    spelled = [lang for lang in languages.LANGUAGES if lang.hunspell]
+    dics = [Path("/usr/share/hunspell", f"{lang.hunspell}.dic") for lang in spelled]
+    if not (shutil.which("hunspell") and all(p.exists() for p in dics)):
+        packages = ("hunspell", *(lang.hunspell_package for lang in spelled))
+        debian_install(session, packages, needed_by="the i18n gate", required=False)
 
 
 def ensure_node(session: nox.Session) -> None:
-    """Install Debian's Node.js and npm (npm ci, the widget logic tests) when missing and we may."""
-    if shutil.which("node") and shutil.which("npm"):
-        return
-    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = {"DEBIAN_FRONTEND": "noninteractive"}
-        session.run("apt-get", "update", external=True, env=env)
-        session.run("apt-get", "install", "-y", "--no-install-recommends", "nodejs", "npm", external=True, env=env)
-        return
-    session.error("Node.js or npm is missing and this session cannot install it (it needs root on Debian). "
-                  "Run `sudo apt-get update && sudo apt-get install -y nodejs npm`, then run the command again.")
+    """Install Debian's Node.js and npm (npm ci, the widget logic tests) when missing."""
+    if not (shutil.which("node") and shutil.which("npm")):
+        debian_install(session, ("nodejs", "npm"), needed_by="the site build", required=True)
 
 
 def ensure_gettext(session: nox.Session) -> None:
-    """Install GNU gettext (``msgfmt -c``, the check PO editors run, is part of the i18n gate) when missing and we may."""
-    if shutil.which("msgfmt"):
-        return
-    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
-        env = {"DEBIAN_FRONTEND": "noninteractive"}
-        session.run("apt-get", "update", external=True, env=env)
-        session.run("apt-get", "install", "-y", "--no-install-recommends", "gettext", external=True, env=env)
-        return
-    session.warn("msgfmt (GNU gettext) is missing and cannot be installed here (needs root on Debian): "
-                 "`sudo apt-get install -y gettext`; the i18n gate fails until then")
+    """Install GNU gettext (``msgfmt -c``, the check PO editors run, is part of the i18n gate) when missing."""
+    if not shutil.which("msgfmt"):
+        debian_install(session, ("gettext",), needed_by="the i18n gate", required=False)
 
 
 def ensure_node_modules(session: nox.Session) -> None:
