@@ -23,6 +23,7 @@ from .i18n import N_, Nn_, translate, translate_plural
 from .narrate import Narrator, card_name, refusal_text, suit_name
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
 from .scenario import ScenarioError, load
+from .statistics import DealStatistics, Tally, play_deals, seat_bots
 
 __all__ = ["main"]
 
@@ -119,36 +120,21 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 # ----------------------------------------------------------------- simulate
 
-class _Statistics:
-    """What ``simulate`` counts over the deals it has finished."""
-
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.deals = self.tricks = self.stock_out = self.first_seat_wins = 0
-        self.wins = [0] * players
-
-    def add(self, deal: Deal) -> None:
-        outcome = deal.outcome
-        assert outcome is not None
-        self.deals += 1
-        self.tricks += outcome.tricks_played
-        self.stock_out += deal.stock_size == 0
-        self.wins[outcome.winner] += 1
-        self.first_seat_wins += outcome.winner == (deal.dealer + 1) % self.players
-
-    def report(self, rules: Rules, bots: Sequence[str], elapsed: float, out: TextIO) -> None:
-        n = self.deals
-        print(f"rules: {rules.name}, {self.players} players, {n} deal{'' if n == 1 else 's'}, bots: {','.join(bots)}",
-              file=out)
-        if not n:
-            return
-        print(f"mean tricks per deal: {self.tricks / n:.2f}", file=out)
-        print(f"stock ran out in: {100 * self.stock_out / n:.1f}% of deals", file=out)
-        print(f"first seat (left of the dealer) won: {100 * self.first_seat_wins / n:.1f}% "
-              f"(an even share is {100 / self.players:.1f}%)", file=out)
-        print("wins by seat: " + ", ".join(f"{seat_names(self.players)[s]}={w}" for s, w in enumerate(self.wins)),
-              file=out)
-        print(f"deals per second: {n / elapsed:.0f}" if elapsed > 0 else "deals per second: -", file=out)
+def report(statistics: DealStatistics | None, players: int, bots: Sequence[str], elapsed: float,
+           rules: Rules, out: TextIO) -> None:
+    """Print what ``simulate`` found over the deals it finished (``None``: none finished)."""
+    n = statistics.deals if statistics else 0
+    print(f"rules: {rules.name}, {players} players, {n} deal{'' if n == 1 else 's'}, bots: {','.join(bots)}",
+          file=out)
+    if statistics is None:
+        return
+    print(f"mean tricks per deal: {statistics.mean_tricks:.2f}", file=out)
+    print(f"stock ran out in: {100 * statistics.stock_ran_out:.1f}% of deals", file=out)
+    print(f"first seat (left of the dealer) won: {100 * statistics.first_seat_won:.1f}% "
+          f"(an even share is {100 / players:.1f}%)", file=out)
+    print("wins by seat: " + ", ".join(f"{seat_names(players)[s]}={w}" for s, w in enumerate(statistics.wins)),
+          file=out)
+    print(f"deals per second: {n / elapsed:.0f}" if elapsed > 0 else "deals per second: -", file=out)
 
 
 class Progress:
@@ -202,32 +188,25 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules(args)
     if args.deals < 1:
         raise UsageError(f"deals: {args.deals!r} is not a positive number")
-    names = args.bots.split(",")
-    if len(names) not in (1, args.players):
-        raise UsageError(f"--bots: give one name or {args.players}, got {len(names)}")
-    names = names * args.players if len(names) == 1 else names
-    for name in names:
-        make_bot(name)
-    rng = random.Random(args.seed)
-    stats = _Statistics(args.players)
+    names = seat_bots(args.bots.split(","), args.players, what="--bots")
+    tally = Tally(args.players)
     progress = Progress(args.deals, sys.stderr)
     started = time.perf_counter()
-    try:
-        for number in range(args.deals):
-            bots = [make_bot(name, rng.getrandbits(32)) for name in names]
-            dealer = number % args.players  # the deal passes clockwise
-            deal = Deal.new(rules, args.players, seed=rng.getrandbits(64), dealer=dealer)
-            while not deal.is_over:
-                deal.apply(bots[deal.to_act].choose(deal))  # type: ignore[index]
-            stats.add(deal)
-            progress.update(stats.deals)
-    except KeyboardInterrupt:
+
+    def finish() -> None:
         progress.clear()
-        print(f"interrupted after {stats.deals:,} of {args.deals:,} deals", file=sys.stderr)
-        stats.report(rules, names, time.perf_counter() - started, out)
+        statistics = tally.statistics(rules, args.seed, names) if tally.deals else None
+        report(statistics, args.players, names, time.perf_counter() - started, rules, out)
+
+    try:
+        for deal in play_deals(rules, args.players, args.deals, seed=args.seed, bots=names):
+            tally.add(deal)
+            progress.update(tally.deals)
+    except KeyboardInterrupt:
+        print(f"interrupted after {tally.deals:,} of {args.deals:,} deals", file=sys.stderr)
+        finish()
         return EXIT_INTERRUPTED
-    progress.clear()
-    stats.report(rules, names, time.perf_counter() - started, out)
+    finish()
     return 0
 
 
