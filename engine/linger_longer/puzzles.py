@@ -146,11 +146,12 @@ def to_toml(puzzle: Puzzle, number: int) -> str:
     names = start.names
     rules = puzzle.rules
     who = names[puzzle.seat]
+    rules_named = ", ".join((rules.profile.value, *rules.variant_names))  # the reader needs the rules in play
     shown = puzzle.answer.symbol if isinstance(puzzle.answer, Suit) else str(puzzle.answer)
     question = (f"Which suit must {who} name to keep a chance of winning the deal?" if isinstance(puzzle.answer, Suit)
                 else f"Which card must {who} play to keep a chance of winning the deal?")
     out = [
-        f"title = {_q(f'Puzzle {number}: one way for {who} to win')}",
+        f"title = {_q(f'Puzzle {number}: one way for {who} to win ({rules_named})')}",
         f"summary = {_q(question + ' Every card is known; exactly one choice still wins with best play from everyone.')}",
         f"profile = {_q(rules.profile.value)}",
         f"variants = [{', '.join(_q(v) for v in rules.variant_names)}]",
