@@ -25,6 +25,7 @@ each puzzle's disclosure; the browser's worker calls :func:`answer_json`.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..cards import Card, InvalidCardError, Suit
@@ -38,7 +39,8 @@ from .question import _parse_choice, _question_at
 from .table import TrickTable
 from .walkthrough import _document, _example_id, _step_json
 
-__all__ = ["PUZZLE_LABELS", "SOLVED_COUNT", "answer", "answer_json", "page_labels", "solved_counts"]
+__all__ = ["PUZZLE_LABELS", "SOLVED_COUNT", "answer", "answer_json", "page_labels", "solve_time", "solve_time_json",
+           "solved_counts"]
 
 #: The Puzzles page's words about progress, by key (the JavaScript's and the directive's).
 PUZZLE_LABELS: dict[str, str] = {
@@ -151,3 +153,19 @@ def answer_json(toml_text: str, lang: str, at: int, choice: str, source: str = "
     except ScenarioError as error:
         result = {"error": str(error)}
     return json_text(result)
+
+
+def solve_time(toml_text: str, at: int, source: str = "<puzzle>") -> dict[str, Any]:
+    """How long the solver takes on the puzzle's question position (the benchmark's figure, in this runtime).
+
+    Returns ``ms`` (wall-clock), ``nodes`` and ``complete`` (whether every choice was settled).
+    """
+    _, deal = _question_at(loads(toml_text, source), at)
+    started = time.perf_counter()
+    solution = solve(deal)
+    return {"ms": 1000 * (time.perf_counter() - started), "nodes": solution.nodes, "complete": solution.complete}
+
+
+def solve_time_json(toml_text: str, at: int, source: str = "<puzzle>") -> str:
+    """:func:`solve_time` as JSON text (the worker's request)."""
+    return json_text(solve_time(toml_text, at, source))
