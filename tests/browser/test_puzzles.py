@@ -111,7 +111,8 @@ def test_the_static_page_lists_every_puzzle_with_its_answer_in_a_disclosure(chro
 @pytest.mark.parametrize("lang", ["en"])
 def test_solving_a_puzzle_is_kept_and_reset(watched_context, open_watched, site_url, axe, lang: str) -> None:
     """A corrupt stored value is ignored; a wrong legal card shows the solver's refutation line (CPython's), the
-    right card marks the puzzle solved, which survives a reload; a foreign value is ignored; Reset asks first
+    right card marks the puzzle solved, which survives a reload (a full quota only costs the keeping); a foreign value
+    is ignored; Reset asks first
     and clears the progress, announced in the live region; the keyboard does it all."""
     ctx, watch = watched_context
     page = open_watched(ctx, watch)
@@ -172,6 +173,19 @@ def test_solving_a_puzzle_is_kept_and_reset(watched_context, open_watched, site_
     assert page.text_content(COUNT) == counts[0]
     assert page.text_content(STATUS) == f"{labels['was_reset']} {counts[0]}"
     assert page.evaluate(f"localStorage.getItem({KEY!r})") is None
+
+    # A full quota: the puzzle still counts for the visit, and the page says the browser does not keep it.
+    page.evaluate("() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }")
+    page.focus(widget(entry))
+    page.keyboard.press("Home")
+    for _ in range(entry["question_step"] - 1):
+        page.keyboard.press("ArrowRight")
+    card_button(page, entry, entry["answer"]).click()
+    page.wait_for_function(f"document.querySelector({COUNT!r}).textContent === {counts[1]!r}")
+    assert page.text_content(STATUS).endswith(labels["not_kept"])
+    assert page.evaluate(f"localStorage.getItem({KEY!r})") is None
+    page.reload()  # the browser's own storage again
+    assert page.text_content(COUNT) == counts[0], "nothing was kept"
 
     # A foreign value (another shape, or ids the page does not hold) is ignored too.
     for foreign in ('{"version": 2, "solved": ["01-seed-54"]}', '["01-seed-54"]', '{"version": 1, "solved": ["x"]}'):

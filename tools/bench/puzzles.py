@@ -19,7 +19,8 @@ from tools.bench.figure import Figure
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "tutorial" / "puzzles"
 PAGE = "en/puzzles.html"
-#: The goal the issue sets for a question position's solve in Chromium.
+#: The goal set for a worked example's question position in Chromium, printed beside the puzzles' for comparison
+#: (the puzzles have no goal of their own: a wrong card waits for the solver, right or wrong it is told at once).
 GOAL_MS = 100
 
 
@@ -31,13 +32,12 @@ def positions() -> list[tuple[str, str, int, str]]:
 
 
 def _rows(times: list[tuple[str, dict]], where: str, goal: bool) -> list[Figure]:
+    reference = f"an example's question: <= {GOAL_MS} ms" if goal else ""
     rows = [Figure(f"puzzle {name}: solve, {where}{'' if t['complete'] else ' (unknown past the budget)'}",
-                   t["ms"], "ms", f"<= {GOAL_MS} ms" if goal else "", (t["ms"] <= GOAL_MS) if goal else None)
-            for name, t in times]
+                   t["ms"], "ms", reference) for name, t in times]
     values = [t["ms"] for _, t in times]
     rows.append(Figure(f"puzzles: median solve, {where} ({len(values)} positions)", statistics.median(values), "ms"))
-    rows.append(Figure(f"puzzles: slowest solve, {where}", max(values), "ms",
-                       f"<= {GOAL_MS} ms" if goal else "", (max(values) <= GOAL_MS) if goal else None))
+    rows.append(Figure(f"puzzles: slowest solve, {where}", max(values), "ms", reference))
     return rows
 
 

@@ -99,13 +99,13 @@ class Progress {
     }
   }
 
+  /** @returns {boolean} whether the browser kept the progress */
   save() {
     try {
       window.localStorage.setItem(this.key, writeProgress(this.solved));
+      return true;
     } catch {
-      // A full quota or storage turned off: the progress lasts for this visit; say so once.
-      if (this.storageWorks) this.status.textContent = this.labels.not_kept ?? '';
-      this.storageWorks = false;
+      return false;  // a full quota or storage turned off: the progress lasts for this visit
     }
   }
 
@@ -113,11 +113,14 @@ class Progress {
   markSolved(id) {
     const fresh = !this.solved.has(id);
     this.solved.add(id);
-    this.save();
+    const kept = this.save();
     this.draw();
-    if (fresh) {
+    // Storage that fails is told once (the first time it fails), after the news.
+    const warn = !kept && this.storageWorks ? ` ${this.labels.not_kept ?? ''}` : '';
+    if (!kept) this.storageWorks = false;
+    if (fresh || warn) {
       const title = this.items.get(id)?.title ?? id;
-      this.status.textContent = `${(this.labels.just_solved ?? '').replace('{title}', title)} ${this.countText()}`;
+      this.status.textContent = `${(this.labels.just_solved ?? '').replace('{title}', title)} ${this.countText()}${warn}`;
     }
   }
 
