@@ -167,9 +167,13 @@ class Progress {
   }
 }
 
-const start = () => {
-  const panel = document.querySelector('.linger-puzzles-progress');
-  if (panel instanceof HTMLElement) /** @type {any} */ (window).lingerPuzzles = new Progress(panel);
-};
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-else start();
+// Loaded with `async` on the Puzzles page: the panel starts when the DOM is parsed (the unit tests import
+// the functions above without a page).
+if (typeof document !== 'undefined') {
+  const start = () => {
+    const panel = document.querySelector('.linger-puzzles-progress');
+    if (panel instanceof HTMLElement) /** @type {any} */ (window).lingerPuzzles = new Progress(panel);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+}
