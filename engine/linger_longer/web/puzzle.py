@@ -20,7 +20,7 @@ each puzzle's disclosure; the browser's worker calls :func:`answer_json`.
 >>> answer(toml, "en", 1, "KD")["text"]
 'K♦ is the only card that keeps B able to win the deal. With best play from everyone:'
 >>> answer(toml, "en", 1, "8H")["followed"][-1]
-'A wins the deal.'
+'A is the last player holding cards and wins the deal.'
 """
 
 from __future__ import annotations
