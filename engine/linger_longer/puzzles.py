@@ -8,7 +8,9 @@ play from everyone. It is written as a worked-example file (the format of
 :mod:`~linger_longer.scenario`): the start of the trick, the cards already
 played in it, then the answer and the solver's winning line, so every puzzle
 file is also a checked example. ``puzzles.toml`` beside them lists them from
-easy to hard, with the step that asks the question.
+easy to hard, with the step that asks the question: the answer's step carries
+the question as its ``ask``, so the card table poses it (:mod:`linger_longer.web.question`)
+and the Puzzles page judges the reader's choice with the solver (:mod:`linger_longer.web.puzzle`).
 
 Difficulty is the length of the winning line (in actions), then the number of
 choices: a short line among two cards is easy, a long line among many is hard.
@@ -126,11 +128,13 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)  # a JSON string is a TOML basic string
 
 
-def _action_step(deal: Deal, action: Card | Suit, note: str | None = None) -> list[str]:
+def _action_step(deal: Deal, action: Card | Suit, note: str | None = None, ask: str | None = None) -> list[str]:
     name = deal.names[deal.to_act]  # type: ignore[index]
     key = "name_trump" if isinstance(action, Suit) else "play"
     code = action.letter if isinstance(action, Suit) else action.code
     lines = ["[[step]]", f"by = {_q(name)}", f"{key} = {_q(code)}"]
+    if ask:
+        lines.append(f"ask = {_q(ask)}")
     if note:
         lines.append(f"note = {_q(note)}")
     return lines + [""]
@@ -142,11 +146,12 @@ def to_toml(puzzle: Puzzle, number: int) -> str:
     names = start.names
     rules = puzzle.rules
     who = names[puzzle.seat]
+    rules_named = ", ".join((rules.profile.value, *rules.variant_names))  # the reader needs the rules in play
     shown = puzzle.answer.symbol if isinstance(puzzle.answer, Suit) else str(puzzle.answer)
     question = (f"Which suit must {who} name to keep a chance of winning the deal?" if isinstance(puzzle.answer, Suit)
                 else f"Which card must {who} play to keep a chance of winning the deal?")
     out = [
-        f"title = {_q(f'Puzzle {number}: one way for {who} to win')}",
+        f"title = {_q(f'Puzzle {number}: one way for {who} to win ({rules_named})')}",
         f"summary = {_q(question + ' Every card is known; exactly one choice still wins with best play from everyone.')}",
         f"profile = {_q(rules.profile.value)}",
         f"variants = [{', '.join(_q(v) for v in rules.variant_names)}]",
@@ -175,13 +180,14 @@ def to_toml(puzzle: Puzzle, number: int) -> str:
         out += _action_step(deal, card)
         deal.apply(card)
     for i, action in enumerate(puzzle.line):
-        note = None
+        note = ask = None
         if i == 0:
+            ask = question
             note = (f"{who} names {shown}: the only suit that keeps {who} able to win." if isinstance(action, Suit)
                     else f"{who} plays {shown}: the only card that keeps {who} able to win.")
         elif i == len(puzzle.line) - 1:
             note = f"With best play from everyone, {who} wins the deal."
-        out += _action_step(deal, action, note)
+        out += _action_step(deal, action, note, ask)
         deal.apply(action)
     assert deal.outcome is not None and deal.outcome.winner == puzzle.seat
     out += ["[expect]", f"winner = {_q(who)}", "over = true", ""]

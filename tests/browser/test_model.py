@@ -11,9 +11,10 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs"])
+@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs", "puzzles.test.mjs"])
 def test_widget_logic_under_node(tests: str) -> None:
-    """The walkthrough's stepping and branching, and the Play page's form, messages and score, under node --test."""
+    """The walkthrough's stepping and branching, the Play page's form, messages and score, and the Puzzles page's
+    stored progress, under node --test."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed for the widget logic tests (node --test)")

@@ -71,3 +71,70 @@ def test_the_site_puzzles_are_24_or_more_checked_examples_from_easy_to_hard():
         answer = Suit.parse(entry["answer"]) if len(entry["answer"]) == 1 else Card.parse(entry["answer"])
         assert solution.winning == (answer,), entry["file"]
         assert len(solution.actions) == entry["choices"] >= 2
+
+
+def _entries():
+    return tomllib.loads((PUZZLES / "puzzles.toml").read_text(encoding="utf-8"))["puzzle"]
+
+
+def test_the_puzzle_judge_answers_with_the_solvers_lines():
+    """On every puzzle: the answer is right and its line is the solver's winning line; every other legal card is
+    refuted with the solver's line for it, which ends with another player winning; the line is told in words."""
+    from linger_longer.narrate import Narrator
+    from linger_longer.web.puzzle import answer
+
+    for entry in _entries():
+        toml = (PUZZLES / entry["file"]).read_text(encoding="utf-8")
+        example = scenario.loads(toml, entry["file"])
+        deal = _question(example, entry["question_step"])
+        at, player = entry["question_step"] - 1, entry["player"]
+        solution = solve(deal)
+        for value in solution.actions:
+            choice = value.action.letter if isinstance(value.action, Suit) else value.action.code
+            judged = answer(toml, "en", at, choice, entry["file"])
+            # Told by a narrator that has seen the trick so far, as on the page.
+            line, _ = example.start_deal()
+            narrator = Narrator("en", deal.names, line.trump)
+            for s in example.steps[:at]:
+                narrator.narrate(line.apply(s.card if s.kind == "play" else s.suit))
+            events = [e for action in value.line for e in line.apply(action)]
+            assert judged["followed"] == narrator.narrate(events), (entry["file"], choice)
+            assert judged["winner"] == deal.names[value.winner]
+            if choice == entry["answer"]:
+                assert judged["verdict"] == "example" and judged["winner"] == player
+            else:
+                assert judged["verdict"] == "other" and judged["winner"] != player, (entry["file"], choice)
+                assert f"then {judged['winner']} wins the deal" in judged["text"]
+            assert len(judged["steps"]) == at + 1 + len(value.line)
+
+
+def test_the_puzzle_judge_names_the_rule_of_an_illegal_card_and_refuses_a_bad_one():
+    from linger_longer.scenario import ScenarioError
+    from linger_longer.web.puzzle import answer, answer_json
+
+    entry = _entries()[0]
+    toml = (PUZZLES / entry["file"]).read_text(encoding="utf-8")
+    at = entry["question_step"] - 1
+    assert answer(toml, "en", at, "2S")["text"] == "Not allowed: B does not hold 2♠."
+    assert answer(toml, "fr", at, "KD")["text"].startswith("R♦ est la seule carte")
+    with pytest.raises(ScenarioError, match="'ZZ' is not a card"):
+        answer(toml, "en", at, "ZZ")
+    assert "no question is asked at walkthrough position 0" in answer_json(toml, "en", 0, "KD")
+
+
+def test_the_progress_sentences_take_the_plural_of_each_language():
+    from linger_longer.web.puzzle import page_labels, solved_counts
+
+    assert solved_counts("en", 24)[:2] == ["0 puzzles solved out of 24", "1 puzzle solved out of 24"]
+    assert solved_counts("fr", 24)[:3] == ["0 problème résolu sur 24", "1 problème résolu sur 24",
+                                           "2 problèmes résolus sur 24"]
+    assert page_labels("nl")["just_solved"] == "Puzzel opgelost: {title}"
+
+
+def test_each_puzzle_position_is_solved_within_the_budget():
+    from linger_longer.web.puzzle import solve_time
+
+    for entry in _entries():
+        toml = (PUZZLES / entry["file"]).read_text(encoding="utf-8")
+        timed = solve_time(toml, entry["question_step"] - 1)
+        assert timed["complete"] and timed["nodes"] > 0 and timed["ms"] > 0, entry["file"]

@@ -1,7 +1,8 @@
 """Every benchmark of ``nox -s bench``, figure by figure (``python -m tools.bench``).
 
 - ``engine``: the engine's speed (:mod:`tools.bench.engine`), then the bots'
-  strength and the strong bot's move time (:mod:`tools.bench.bots`);
+  strength and the strong bot's move time (:mod:`tools.bench.bots`), and each puzzle's solve time
+  (:mod:`tools.bench.puzzles`, CPython; Chromium with the browser figures);
 - ``site``: the full build and the rebuild of one language after a one-line
   ``.po`` edit (:mod:`tools.bench.build`);
 - ``browser``: the walkthroughs and the Play page in Chromium against
@@ -18,12 +19,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import bots, browser, build, engine, offline
+from tools.bench import bots, browser, build, engine, offline, puzzles
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
 
-ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.in_subprocess, bots.bench_figures]
+ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.in_subprocess, bots.bench_figures,
+                                                      puzzles.cpython_figures]
 """Each function runs one engine benchmark and returns its figures."""
 
 
@@ -49,6 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             ratio = ready[f"{label}_ratio"]
             figure = Figure(f"offline: engine ready, repeat visit / first ({label})", ratio, unit="x",
                             goal="<= 0.50", ok=ratio <= 0.5)
+            print(figure, flush=True)
+            figures.append(figure)
+        for figure in puzzles.browser_figures(ROOT / "build" / "site"):  # each puzzle's solve in the page's worker
             print(figure, flush=True)
             figures.append(figure)
     missed = [f for f in figures if f.ok is False]

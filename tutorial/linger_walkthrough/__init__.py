@@ -41,7 +41,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import figures, play_page
+from . import figures, play_page, puzzles_page
 
 __version__ = "0.1.0"
 
@@ -175,9 +175,20 @@ class WalkthroughDirective(SphinxDirective):
         if not path.is_file():
             known = ", ".join(sorted(p.stem for p in examples.glob("*.toml"))) or "none"
             raise self.error(f"walkthrough: unknown example {example_id!r}: no file {rel} (known: {known})")
+        return [self.build(path, rel, example_id)]
+
+    def build(self, path: Path, rel: str, example_id: str, puzzle: bool = False) -> walkthrough:
+        """The walkthrough of the example file ``path`` (``rel`` from the repository), replayed by the engine.
+
+        A ``puzzle`` (the Puzzles page) is judged by the solver (``linger_longer.web.puzzle``): its
+        disclosure holds the solver's winning line in words, and the steps after its question carry only
+        their notes (the live widget gets their tables from the engine), so that the page without
+        JavaScript does not give the answer away outside the disclosure.
+        """
         self.env.note_dependency(str(path))
         try:
             import linger_longer
+            from linger_longer.web import puzzle as engine_puzzle
             from linger_longer.web import question as engine_question
             from linger_longer.web import walkthrough as engine_walkthrough
         except ImportError as exc:
@@ -206,6 +217,7 @@ class WalkthroughDirective(SphinxDirective):
             labels=labels,
             nsteps=len(steps),
             players=data.get("players", []),
+            judge="linger_longer.web.puzzle" if puzzle else "",
             classes=["linger-walkthrough"],
         )
         self.set_source_info(root)
@@ -215,25 +227,31 @@ class WalkthroughDirective(SphinxDirective):
         title.source, title.line = str(path), _note_line(toml_text, data["title"]) or 1
         root += title
         listing = walkthrough_steps(classes=["linger-wt-steps"])
+        first_question = min(asked, default=len(steps))
         for step in steps:
             item = walkthrough_step(
                 index=step["index"],
                 total=len(steps),
                 count=labels["step"].format(current=step["index"] + 1, total=len(steps)),
+                concealed=puzzle and step["index"] > first_question,
             )
             note = step.get("note")
             if note:
                 para = nodes.paragraph(note.strip(), note.strip(), classes=["linger-wt-note"])
                 para.source, para.line = str(path), _note_line(toml_text, note) or 1
                 item += para
-            item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"])
+            if not item["concealed"]:
+                item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"])
             if step["index"] in asked:
                 question = asked[step["index"]]
                 suits = engine_question.suit_choices_html(lang) if question["kind"] == "suit" else ""
+                if puzzle:  # the solver's verdict on the answer and its winning line, in words
+                    solved = engine_puzzle.answer(toml_text, lang, question["at"], question["answer"], rel)
+                    question = {**question, "answer_text": solved["text"], "line": solved["followed"]}
                 item += self._question(question, steps[step["index"] + 1], labels, suits, path, toml_text)
             listing += item
         root += listing
-        return [root]
+        return root
 
     @staticmethod
     def _question(question: dict[str, Any], answer_step: dict[str, Any], labels: dict[str, str], suits_html: str,
@@ -251,6 +269,8 @@ class WalkthroughDirective(SphinxDirective):
         para = nodes.paragraph(note, note, classes=["linger-wt-note"])
         para.source, para.line = str(path), _note_line(toml_text, note) or 1
         disclosure += para
+        if question.get("line"):
+            disclosure += walkthrough_engine_output(narration=list(question["line"]), table_html="", line=True)
         node += disclosure
         return node
 
@@ -282,6 +302,8 @@ def visit_walkthrough_html(self: HTML5Translator, node: walkthrough) -> None:
         "data-toml": node["toml"],
         "data-engine": "static",
     }
+    if node.get("judge"):
+        attrs["data-judge"] = node["judge"]
     self.body.append("<div " + " ".join(f'{k}="{_attr(v)}"' for k, v in attrs.items()) + ">\n")
     if node["labels"].get("static"):
         self.body.append(f'<noscript><p class="linger-wt-noscript">{_attr(node["labels"]["static"])}</p></noscript>\n')
@@ -300,8 +322,9 @@ def depart_steps_html(self: HTML5Translator, node: walkthrough_steps) -> None:
 
 
 def visit_step_html(self: HTML5Translator, node: walkthrough_step) -> None:
+    hidden = " hidden" if node.get("concealed") else ""
     self.body.append(
-        f'<li class="linger-wt-step" data-index="{node["index"]}">'
+        f'<li class="linger-wt-step" data-index="{node["index"]}"{hidden}>'
         f'<p class="linger-wt-count">{_attr(node["count"])}</p>\n'
     )
 
@@ -336,6 +359,10 @@ def depart_answer_html(self: HTML5Translator, node: walkthrough_answer) -> None:
 
 def visit_engine_output_html(self: HTML5Translator, node: walkthrough_engine_output) -> None:
     # The sentences are plain text from the engine (escape them); the table HTML is already escaped by the engine.
+    if node.get("line"):  # a line of play in words (a puzzle's answer): a list, no table
+        items = "".join(f"<li>{html.escape(s)}</li>" for s in node["narration"])
+        self.body.append(f'<ol class="linger-wt-line">{items}</ol>\n')
+        raise nodes.SkipNode
     sentences = "".join(f"<p>{html.escape(s)}</p>" for s in node["narration"])
     self.body.append(f'<div class="linger-wt-narration">{sentences}</div>\n')
     self.body.append(f'<div class="linger-wt-table">{node["table_html"]}</div>\n')
@@ -391,7 +418,8 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     if app.builder.format != "html" or doctree is None:
         return
     widgets = [script for node_class, script in ((walkthrough, "linger-walkthrough.mjs"),
-                                                 (play_page.play_widget, "linger-play.mjs"))
+                                                 (play_page.play_widget, "linger-play.mjs"),
+                                                 (puzzles_page.puzzles_progress, "linger-puzzles.mjs"))
                if next(doctree.findall(node_class), None) is not None]
     if not widgets:
         return
@@ -421,6 +449,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(play_page.play_widget, html=(play_page.visit_play_html, None))
     app.add_directive("play", play_page.PlayDirective)
     figures.setup(app)
+    puzzles_page.setup(app)
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)

@@ -10,14 +10,15 @@
  * this module only places what it answers: the example's card moves on to the step whose note
  * explains it, another legal card shows the engine's continuation and what followed, with a way back
  * to the question, an illegal card shows the rule that forbids it. Every outcome is spoken in the
- * widget's aria-live region.
+ * widget's aria-live region, and the widget's root gets a bubbling `linger-answer` event
+ * (`detail: {at, choice, verdict}`) for each answer the reader chose (not for "Show the answer").
  */
 
 /**
  * @typedef {{at: number, seat: number, kind: string, answer: string, label: string, askHtml: string,
  *   suitsHtml: string}} Question
  *   `at` is the walkthrough step the question is asked at (its answer is step `at + 1`).
- * @typedef {{verdict: 'example' | 'other' | 'illegal', at: number, text: string, followed?: string[],
+ * @typedef {{verdict: 'example' | 'other' | 'illegal' | 'unknown', at: number, text: string, followed?: string[],
  *   steps?: any[], error?: string}} Answer
  *   The engine's judgement (see linger_longer.web.question.answer).
  * @typedef {{callFunction: (module: string, name: string, args: unknown[]) => Promise<unknown>}} Judge
@@ -199,7 +200,11 @@ export class QuestionPanel {
     try {
       const answer = await this.ask(question, choice);
       if (answer.error) throw new Error(answer.error);
-      if (answer.verdict === 'illegal') {
+      // The reader's own answer (not "Show the answer"), for whoever keeps score (the Puzzles page).
+      this.widget.root.dispatchEvent(new CustomEvent('linger-answer', {
+        bubbles: true, detail: { at: question.at, choice, verdict: answer.verdict },
+      }));
+      if (answer.verdict === 'illegal' || answer.verdict === 'unknown') {  // the reader stays at the question
         this.outcome = null;
         this.verdict.innerHTML = `<p>${escapeHtml(answer.text)}</p>`;
         this.verdict.hidden = false;

@@ -219,7 +219,9 @@ class Walkthrough {
    */
   async askEngine(question, choice) {
     if (!this.engine) throw new Error('no live engine');
-    const text = await this.engine.callFunction('linger_longer.web.question', 'answer_json',
+    // A puzzle names its judge (linger_longer.web.puzzle: the solver); a worked example's is the question module.
+    const judge = this.root.dataset.judge || 'linger_longer.web.question';
+    const text = await this.engine.callFunction(judge, 'answer_json',
       [this.toml, this.lang, question.at, choice, this.source ?? '<example>']);
     return JSON.parse(String(text));
   }
@@ -244,7 +246,7 @@ class Walkthrough {
     this.questions.answered.add(question.at);
     this.state = { ...leaveBranch(this.state), index: question.at + 1 };
     this.questionBranch = false;
-    if (answer.text) this.questions.tell(`step-${question.at + 1}`, answer.text);
+    if (answer.text) this.questions.tell(`step-${question.at + 1}`, answer.text, answer.followed);
     else this.questions.outcome = null;
     this.render(false, false);
     const v = view(this.state, this.labels, this.players);

@@ -1,0 +1,171 @@
+"""Puzzles on the card table: the reader's choice judged by the exact solver, its line told in words.
+
+A puzzle (see :mod:`linger_longer.puzzles`) is a worked example whose answer step
+carries an ``ask``: the card table poses it as a question
+(:mod:`linger_longer.web.question`). On the Puzzles page the judge is the solver,
+not the rule-of-thumb players, because a puzzle's claim is about best play:
+
+- the puzzle's card (or suit) is *the answer*: the reader is told so, with the
+  solver's winning line in words;
+- another card the rules allow is *another legal choice*: the reader sees the
+  solver's refutation line, with best play from everyone from there, as steps on
+  the table and in words, and who wins the deal instead;
+- a card the rules forbid is *illegal*: the reader is told the rule.
+
+The Sphinx directive calls :func:`answer` at build time for the answer shown in
+each puzzle's disclosure; the browser's worker calls :func:`answer_json`.
+
+>>> from pathlib import Path
+>>> toml = (Path(__file__).parents[3] / "tutorial" / "puzzles" / "01-seed-54.toml").read_text(encoding="utf-8")
+>>> answer(toml, "en", 1, "KD")["text"]
+'K♦ is the only card that keeps B able to win the deal. With best play from everyone:'
+>>> answer(toml, "en", 1, "8H")["followed"][-1]
+'A is the last player holding cards and wins the deal.'
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..cards import Card, InvalidCardError, Suit
+from ..game import Deal
+from ..i18n import N_, Nn_, translate, translate_plural
+from ..narrate import EVERYONE, Narrator, refusal_text, suit_name
+from ..scenario import ScenarioError, Step, StepResult, loads
+from ..solver import ActionValue, solve
+from .json_text import json_text
+from .question import _parse_choice, _question_at
+from .table import TrickTable
+from .walkthrough import _document, _example_id, _step_json
+
+__all__ = ["PUZZLE_LABELS", "SOLVED_COUNT", "answer", "answer_json", "page_labels", "solve_time", "solve_time_json",
+           "solved_counts"]
+
+#: The Puzzles page's words about progress, by key (the JavaScript's and the directive's).
+PUZZLE_LABELS: dict[str, str] = {
+    "progress": N_("Your progress"),
+    "solved": N_("solved"),
+    "not_yet": N_("not solved yet"),
+    "reset": N_("Reset progress"),
+    "confirm": N_("Forget which puzzles you have solved?"),
+    "confirm_yes": N_("Yes, reset"),
+    "confirm_no": N_("Cancel"),
+    "was_reset": N_("Progress reset: no puzzle is marked solved."),
+    "just_solved": N_("Puzzle solved: {title}"),
+    "not_kept": N_("This browser does not keep your progress; it lasts until you leave the page."),
+}
+#: "7 puzzles solved out of 24": the page gets every count's finished sentence (the engine picks the plural).
+SOLVED_COUNT = Nn_("{count} puzzle solved out of {total}", "{count} puzzles solved out of {total}")
+
+
+def page_labels(lang: str) -> dict[str, str]:
+    """The progress words in ``lang`` (``just_solved`` keeps its ``{title}`` for the page to fill)."""
+    return {key: translate(lang, message, title="{title}") for key, message in PUZZLE_LABELS.items()}
+
+
+def solved_counts(lang: str, total: int) -> list[str]:
+    """The progress sentence for 0 to ``total`` puzzles solved, in ``lang``; item ``n`` is for ``n`` solved."""
+    return [translate_plural(lang, SOLVED_COUNT.singular, SOLVED_COUNT.plural, n, total=total)
+            for n in range(total + 1)]
+
+
+def _action_text(lang: str, action: Card | Suit) -> str:
+    return suit_name(action, lang) if isinstance(action, Suit) else action.label(lang)
+
+
+def _line_steps(scenario, results: list[StepResult], at: int, line: tuple[Card | Suit, ...], lang: str,
+                source: str) -> tuple[dict[str, Any], list[str]]:
+    """The walkthrough document of the example up to ``at``, then ``line``; and the line's events in words."""
+    example_id = _example_id(source)
+    narrator = Narrator(lang, scenario.names, results[0].deal.trump, EVERYONE)
+    table = TrickTable()
+    steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at + 1])]
+    deal = results[at].deal.copy()
+    for action in line:
+        seat = deal.to_act
+        events = deal.apply(action)
+        kind = "name_trump" if isinstance(action, Suit) else "play"
+        step = Step(len(steps), kind, card=action if isinstance(action, Card) else None,
+                    suit=action if isinstance(action, Suit) else None, by=seat)
+        steps.append(_step_json(len(steps), StepResult(step, events, None, deal.copy()), narrator, table,
+                                lang, example_id + "-s"))
+    return _document(scenario, example_id, lang, steps, deal), [s for step in steps[at + 1:] for s in step["narration"]]
+
+
+def _value(deal: Deal, chosen: Card | Suit) -> ActionValue:
+    """The solver's value of the reader's legal choice (every puzzle position is solved well within the budget)."""
+    solution = solve(deal)
+    for value in solution.actions:
+        if value.action == chosen:
+            return value
+    raise ScenarioError(f"{chosen} is not a legal choice here")  # the rules allowed it: never reached
+
+
+def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<puzzle>") -> dict[str, Any]:
+    """Judge the reader's ``choice`` (a card code, or a suit letter when trump is named) at the puzzle's question.
+
+    Returns ``verdict`` (``example`` for the puzzle's answer, ``other`` or ``illegal``) and ``text``; for a
+    legal choice also ``followed`` (the solver's line from the choice to the end of the deal, in sentences),
+    ``winner`` (the name of who wins the deal on that line) and ``steps`` (the walkthrough steps: the example's
+    up to ``at``, then the solver's line), as :func:`linger_longer.web.walkthrough.branch` gives them.
+    """
+    scenario = loads(toml_text, source)
+    step, deal = _question_at(scenario, at)
+    player = deal.names[deal.to_act]  # type: ignore[index]
+    try:
+        chosen = _parse_choice(deal, choice)
+    except InvalidCardError as error:
+        raise ScenarioError(f"{source}: question at position {at}: {error}") from None
+    refusal = deal.refusal(chosen) if isinstance(chosen, Card) else None
+    if refusal is not None:
+        return {"verdict": "illegal", "at": at,
+                "text": translate(lang, "Not allowed: {reason}", reason=refusal_text(refusal, lang, deal.names))}
+    value = _value(deal, chosen)
+    if not value.known:
+        return {"verdict": "unknown", "at": at,
+                "text": translate(lang, "The solver could not settle this choice within its budget.")}
+    document, followed = _line_steps(scenario, scenario.check(), at, value.line, lang, source)
+    winner = deal.names[value.winner]
+    shown = _action_text(lang, chosen)
+    if chosen in (step.card, step.suit):
+        verdict = "example"
+        text = (translate(lang, "{suit} is the only suit {player} can name and still win the deal. "
+                                "With best play from everyone:", suit=shown, player=player)
+                if isinstance(chosen, Suit) else
+                translate(lang, "{card} is the only card that keeps {player} able to win the deal. "
+                                "With best play from everyone:", card=shown, player=player))
+    else:
+        verdict = "other"
+        text = (translate(lang, "{player} may name {suit}, but then {winner} wins the deal with best play "
+                                "from everyone. The solver's line:", player=player, suit=shown, winner=winner)
+                if isinstance(chosen, Suit) else
+                translate(lang, "{player} may play {card}, but then {winner} wins the deal with best play "
+                                "from everyone. The solver's line:", player=player, card=shown, winner=winner))
+    return {"verdict": verdict, "at": at, "text": text, "followed": followed, "winner": winner,
+            "steps": document["steps"]}
+
+
+def answer_json(toml_text: str, lang: str, at: int, choice: str, source: str = "<puzzle>") -> str:
+    """:func:`answer` as JSON text (the worker's request), or ``{"error": ...}`` for a bad request."""
+    try:
+        result = answer(toml_text, lang, at, choice, source)
+    except ScenarioError as error:
+        result = {"error": str(error)}
+    return json_text(result)
+
+
+def solve_time(toml_text: str, at: int, source: str = "<puzzle>") -> dict[str, Any]:
+    """How long the solver takes on the puzzle's question position (the benchmark's figure, in this runtime).
+
+    Returns ``ms`` (wall-clock), ``nodes`` and ``complete`` (whether every choice was settled).
+    """
+    _, deal = _question_at(loads(toml_text, source), at)
+    started = time.perf_counter()
+    solution = solve(deal)
+    return {"ms": 1000 * (time.perf_counter() - started), "nodes": solution.nodes, "complete": solution.complete}
+
+
+def solve_time_json(toml_text: str, at: int, source: str = "<puzzle>") -> str:
+    """:func:`solve_time` as JSON text (the worker's request)."""
+    return json_text(solve_time(toml_text, at, source))
