@@ -49,14 +49,17 @@ from ..narrate import EVERYONE, Narrator, card_name, suit_name
 from ..scenario import ScenarioError, loads
 from ..solver import ActionValue, solve
 from .json_text import json_text
+from .labels import LABELS
 
-__all__ = ["ANALYSIS_NODES", "MARKS", "analysis", "analysis_json"]
+__all__ = ["ANALYSIS_NODES", "MARKS", "SYMBOLS", "analysis", "analysis_json"]
 
 #: The solver's budget for one step (nodes: cards and suits the search tries), shared by its choices.
 ANALYSIS_NODES = 12_000
 
-#: The mark of each value, as the page shows it on the card and adds it to the card's spoken name.
+#: The mark of each value: the word added to the card's spoken name (and to the panel's sentence).
 MARKS: dict[str, str] = {"wins": N_("wins"), "loses": N_("loses"), "unknown": N_("unknown")}
+#: The symbol the page draws on the card for each value (with a colour: never the colour alone).
+SYMBOLS: dict[str, str] = {"wins": "\u2713", "loses": "\u2717", "unknown": "?"}
 
 
 def _value_name(value: ActionValue, seat: int) -> str:
@@ -114,6 +117,7 @@ def _mark(value: ActionValue, deal: Deal, lang: str, budget: int) -> dict[str, A
         "action": _action_code(value.action),
         "value": kind,
         "word": word,
+        "symbol": SYMBOLS[kind],
         "name": translate_in_context(lang, "analysis", "{card}: {mark}", card=_spoken_name(value.action, lang),
                                      mark=word),
         "summary": _summary(value, kind, deal, lang, budget),
@@ -142,7 +146,7 @@ def analysis(toml_text: str, lang: str, at_step: int, source: str = "<example>",
     deal = results[at_step].deal
     if _asks_at(scenario.steps, at_step) and not answered:
         return {"at": at_step, "withheld": True, "marks": [],
-                "text": translate(lang, "The analysis waits for your answer: it would give the answer away.")}
+                "text": translate(lang, LABELS["analysis_wait"])}
     if deal.is_over or deal.to_act is None:
         return {"at": at_step, "seat": None, "marks": [], "nodes": 0, "ms": 0.0}
     solution = solve(deal, nodes=nodes)
