@@ -2,9 +2,9 @@
 
 Every position of every worked example is analysed as the page asks for it (the marks, their sentences
 and lines, in one language). CPython's figure is CPU time (``time.process_time``), the best of three
-runs per step, so the machine's other load counts as little as it can; Chromium's goes through the walkthrough page's own engine worker
-(:func:`in_browser`, called by :mod:`tools.bench.browser`), one example's steps, and includes the
-worker's round trip.
+runs per step, so the machine's other load counts as little as it can; Chromium's goes through the
+walkthrough page's own engine worker (:func:`in_browser`, called by :mod:`tools.bench.browser`), one
+example's steps, and includes the worker's round trip.
 
 ``python -m tools.bench.analysis`` prints CPython's figures.
 """

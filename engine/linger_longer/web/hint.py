@@ -74,6 +74,13 @@ def _shown(action: Card | Suit | None, lang: str) -> str:
     return suit_name(action, lang) if isinstance(action, Suit) else action.label(lang)
 
 
+def _spoken(action: Card | Suit | None, lang: str) -> str:
+    """A choice in words, for screen readers: the card's name (``seven of clubs``) or the suit's."""
+    if action is None:
+        return ""
+    return suit_name(action, lang) if isinstance(action, Suit) else card_name(action, lang)
+
+
 def hint_sentence(reason: Mapping[str, Any], naming: bool, lang: str) -> str:
     """The reason of :func:`~linger_longer.bots.hint_reasoning` as one sentence in ``lang``."""
     message = REASONS[(reason["kind"], naming)]
@@ -100,7 +107,7 @@ def hint(record: Mapping[str, Any] | str, lang: str = "en", samples: int = HINT_
     choice = _parse(reason["action"], naming)
     return {
         "action": reason["action"],
-        "name": suit_name(choice, lang) if isinstance(choice, Suit) else card_name(choice, lang),  # type: ignore[arg-type]
+        "name": _spoken(choice, lang),
         "kind": reason["kind"],
         "exact": reason["exact"],
         "sentence": hint_sentence(reason, naming, lang),
