@@ -213,6 +213,7 @@ def test_hint_names_the_strong_players_card_and_undo_takes_back(chromium, site_u
         ours = hint(start["record"], "nl")
         assert page.get_attribute(ROOT, "data-hint") == ours["action"]
         assert ours["sentence"] in page.text_content(".linger-play-message")
+        assert ours["sentence"] != hint(start["record"], "en")["sentence"]  # the strong opponent's reason, in Dutch
         assert page.locator(".ll-hinted").get_attribute("data-card") == ours["action"]
         act(page, use_keyboard=False)
         first_legal = next(c["card"] for c in start["choices"] if c["legal"])

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from tools.bench import analysis
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.local_server import serve
 
@@ -264,6 +265,7 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                             motion = _motion(page)
                             results["step_motion"] = motion["motion"]
                             results["click_in_motion"] = motion["during"]
+                            results["analysis_step"] = analysis.in_browser(page)
                     finally:
                         context.close()
         page_bytes, pyodide_bytes = _weight(site, urls)
@@ -308,6 +310,8 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
         f"  step with motion: cards in place after {med['step_motion']:.0f} ms (goal <= 300 ms); a click during the "
         f"motion applied in {med['click_in_motion']:.1f} ms (goal <= 50 ms)"
     )
+    out(f"  analysis of a step ({analysis.BROWSER_EXAMPLE}, {len(results['analysis_step'])} steps, through the worker): "
+        f"median {med['analysis_step']:.1f} ms, slowest {max(results['analysis_step']):.1f} ms")
     out(f"  page weight without Pyodide: {page_bytes / 1024:.0f} KiB (goal <= 250 KiB); Pyodide and engine: {pyodide_bytes / 1e6:.1f} MB")
     out(
         f"  Play page, strong opponent ({bot['samples']} sampled deals a move, {bot['positions']} fixed decisions, "

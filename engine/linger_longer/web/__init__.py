@@ -8,6 +8,7 @@ here decides a rule: every rule is the core's (:mod:`linger_longer.game`).
 - :mod:`.table`: the table after a step as data (seats, hands, trick), and who sees which hand;
 - :mod:`.render`: that data as HTML (the one renderer of the walkthroughs and the Play page);
 - :mod:`.walkthrough`: worked examples as walkthrough steps;
+- :mod:`.analysis`: a walkthrough step's legal choices marked as winning or losing with best play (the solver);
 - the Play page: :mod:`.settings` (settings and URL codec), :mod:`.record` (replaying the record),
   :mod:`.views` (what the human's seat is shown), :mod:`.hint`, :mod:`.compare`, :mod:`.export`,
   and :mod:`.play`, the requests the page sends, answered as JSON (:mod:`.json_text`); a request

@@ -63,6 +63,10 @@ LABELS: dict[str, str] = {
     "back_to_question": N_("Back to the question"),
     "ask_card": N_("Choose a card of {player} on the table."),
     "ask_suit": N_("Choose the suit {player} names."),
+    "analysis": N_("Analysis: mark each card that wins or loses the deal with best play from all"),
+    "analysis_panel": N_("Analysis with best play from all"),
+    "analysis_wait": N_("The analysis waits for your answer: it would give the answer away."),
+    "show_line": N_("Show the line"),
 }
 
 

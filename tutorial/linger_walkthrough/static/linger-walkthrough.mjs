@@ -6,6 +6,7 @@
  * is ready, swaps in the steps Pyodide computed and offers "try another card".
  * The logic lives in linger-model.mjs; the questions to the reader in linger-question.mjs.
  */
+import { AnalysisPanel } from './linger-analysis.mjs';
 import { getEngine } from './linger-engine.mjs';
 import { QuestionPanel } from './linger-question.mjs';
 import { drawTable, moveAmongCards, motionsRunning } from './linger-table.mjs';
@@ -108,6 +109,8 @@ class Walkthrough {
     this.questionBranch = false;
     this.questions = new QuestionPanel(this, (question, choice) => this.askEngine(question, choice),
       (question, answer, choice) => this.placeAnswer(question, answer, choice));
+    this.analysis = new AnalysisPanel(this);
+    this.table.after(...this.analysis.elements);
     this.root.classList.add('linger-wt-js');
     this.root.tabIndex = 0;
     this.root.addEventListener('keydown', (event) => {
@@ -178,6 +181,7 @@ class Walkthrough {
     this.root.dataset.step = String(this.state.index);
     this.root.dataset.branch = v.inBranch ? 'yes' : 'no';
     if (announce) this.live.textContent = asking ? `${v.announce} ${this.questions.spoken()}` : v.announce;
+    this.analysis.draw();
   }
 
   /**
@@ -300,6 +304,7 @@ class Walkthrough {
       this.root.dataset.engine = 'live';
       this.render(false, false);
       this.setStatus(this.labels.ready, 'live');
+      this.analysis.offer();
     } catch (err) {
       this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'failed');
       this.root.dataset.engine = 'failed';
