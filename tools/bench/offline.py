@@ -45,6 +45,9 @@ def _wait_stored(page) -> None:
 
 
 PHASES = "window.lingerLonger && window.lingerLonger.engine ? window.lingerLonger.engine.phases : {}"
+#: The engine worker's snapshot for the next visit, once stored (``{state, bytes, ms}``), and how it started.
+SNAPSHOT = "window.lingerLonger.engine.snapshot"
+START = "window.lingerLonger.engine.start"
 
 
 def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict, dict]:
@@ -61,6 +64,9 @@ def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict
             first = _mark(page, "linger-engine-ready")
             first_phases = page.evaluate(PHASES)
             _wait_stored(page)
+            snapshot = page.evaluate(SNAPSHOT)
+            if snapshot.get("state") != "stored":
+                raise RuntimeError(f"the first visit stored no engine snapshot: {snapshot}")
             page.close()
             # No emulated line now: every response comes from the service worker (checked below), and
             # Chromium's emulation would slow those too, as if the cache were across the network.
@@ -71,6 +77,9 @@ def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict
             repeat = _mark(page, "linger-engine-ready")
             if served_by_network:
                 raise RuntimeError(f"the repeat visit went to the network for {served_by_network[:3]}")
+            start = page.evaluate(START)
+            if start["path"] != "snapshot":
+                raise RuntimeError(f"the repeat visit did not start from the stored snapshot: {start}")
             return first, repeat, first_phases, page.evaluate(PHASES)
         finally:
             context.close()
