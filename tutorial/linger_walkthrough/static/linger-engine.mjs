@@ -22,7 +22,7 @@ export class Engine {
     this.phases = {};
     /** @type {{path: string, fallback: string}} how the worker started: from a stored snapshot or cold, and why not from one */
     this.start = { path: '', fallback: '' };
-    /** @type {(value: {state: string, message?: string, bytes?: number, ms?: number}) => void} */
+    /** @type {(value: {state: string, message?: string, bytes?: number, made?: number, ms?: number}) => void} */
     let resolveSnapshot = () => {};
     /** After a cold start, resolves once the worker has stored (or failed to store) a snapshot for the next visit. */
     this.snapshot = new Promise((resolve) => { resolveSnapshot = resolve; });
