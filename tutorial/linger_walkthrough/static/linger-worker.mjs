@@ -58,6 +58,12 @@ const phases = {};
 let startedFrom = { path: 'cold', fallback: '' };
 /** The key of the snapshot to store once the engine is ready ('' for none). */
 let snapshotKeyToStore = '';
+/**
+ * Pyodide's memory and its size when the WebAssembly module was instantiated: a restore copies a
+ * snapshot into a memory of that size, so a snapshot of a memory that has grown could not be restored.
+ * @type {{memory: WebAssembly.Memory, bytes: number} | null}
+ */
+let startMemory = null;
 
 /** @type {Promise<any>} */
 const ready = startOrFail();
@@ -118,7 +124,11 @@ function watchStart() {
   /** @type {any} */ (WebAssembly).instantiateStreaming = (/** @type {any[]} */ ...args) => {
     phases.compile = performance.now() - started;
     const instantiated = originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args));
-    instantiated.then(() => { phases.wasm = performance.now() - started; }, () => {});
+    instantiated.then((/** @type {WebAssembly.WebAssemblyInstantiatedSource} */ result) => {
+      phases.wasm = performance.now() - started;
+      const memory = result.instance.exports.memory;
+      if (memory instanceof WebAssembly.Memory) startMemory = { memory, bytes: memory.buffer.byteLength };
+    }, () => {});
     return watched(instantiated, 'the WebAssembly module did not load');
   };
   /** @type {any} */ (WebAssembly).instantiate = (/** @type {any[]} */ ...args) =>
@@ -271,6 +281,9 @@ function keepSnapshot(pyodide, key) {
   const began = performance.now();
   let stored;
   try {
+    if (startMemory && startMemory.memory.buffer.byteLength > startMemory.bytes) {
+      throw new Error(`Pyodide's memory grew from ${startMemory.bytes} to ${startMemory.memory.buffer.byteLength} bytes: a snapshot of it could not be restored`);
+    }
     stored = storeSnapshot(pyodide, indexURL, key);
   } catch (err) {
     stored = Promise.reject(err);
