@@ -87,9 +87,9 @@ async function checked(response) {
 
 /**
  * Snapshot the interpreter now, synchronously (before any request runs Python code), then store it
- * for `key` in place of any older one. Pyodide refuses to snapshot while Python refers to JavaScript
- * values other than its own, and its record of loaded packages is one: the engine's entry is left out
- * of it meanwhile. The restored interpreter has the engine's modules in memory but not its files
+ * for `key` in place of any older one. Pyodide refuses to snapshot unless the JavaScript values Python
+ * refers to are those of a bare start, its record of loaded packages (empty then) among them: the
+ * engine's entry is left out of it meanwhile. The restored interpreter has the engine's modules in memory but not its files
  * (Pyodide's file system lives outside the snapshot), so the package is installed again after a
  * restore, and recorded then.
  * @param {any} pyodide a Pyodide started with `_makeSnapshot: true`, the engine imported
