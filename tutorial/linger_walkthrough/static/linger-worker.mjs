@@ -192,6 +192,9 @@ async function start(lock, logged) {
   if ('bytes' in stored) {
     try {
       const bytes = stored.bytes.then((b) => { phases.snapshot = performance.now() - started; return b; });
+      // Pyodide awaits it only once its own script is loaded: a corrupt snapshot's rejection may come
+      // first, and must not count as an unhandled one (which fails the whole start).
+      bytes.catch(() => {});
       const pyodide = await startEngine(loadPyodide, lock, logged, { _loadSnapshot: bytes });
       // The restored interpreter would otherwise draw the stored visit's random numbers again.
       pyodide.runPython('import sys\nif "random" in sys.modules: sys.modules["random"].seed()');
