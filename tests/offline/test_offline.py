@@ -85,7 +85,7 @@ def play_cards(page, count: int) -> None:
     page.wait_for_function(PLAY_IDLE, timeout=LIVE_TIMEOUT_MS)
     for _ in range(count):
         before = page.evaluate("JSON.stringify(window.lingerPlay.view.record)")
-        choice = page.locator(".linger-play-table button[data-legal=true], .linger-play-table button[data-suit]")
+        choice = page.locator(".linger-play-table button[data-legal=true], .linger-play-table button.linger-play-suit")
         choice.first.click()
         page.wait_for_function(f"JSON.stringify(window.lingerPlay.view.record) !== {before!r} && ({PLAY_IDLE})",
                                timeout=LIVE_TIMEOUT_MS)

@@ -1,7 +1,8 @@
 """Browser part of ``nox -s bench``: the walkthrough pages in Chromium against the local site.
 
 Measured, cold (a fresh browser profile: empty HTTP and code caches) and warm
-(the same profile, page loaded again):
+(the same profile, page loaded again; the walkthrough's engine then starts from
+the memory snapshot its first load stored):
 
 - first step: the walkthrough stepper is drawn (performance mark
   ``linger-first-step``; the static steps are already in the HTML, so this
@@ -255,6 +256,8 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                         if kind == "walk" and not urls:
                             page.on("request", lambda r: urls.append(r.url))
                         add(f"cold_{kind}", load(page, f"{base}/{path}"))
+                        if kind == "walk":  # the warm load then starts from the engine's stored snapshot
+                            page.evaluate("window.lingerLonger.engine.snapshot")
                         page.close()
                         page = context.new_page()  # same profile: warm caches
                         add(f"warm_{kind}", load(page, f"{base}/{path}"))

@@ -3,8 +3,9 @@
 Measured in Chromium on the built site, served by ``tools/serve.py``:
 
 - live engine ready (mark ``linger-engine-ready`` on a walkthrough page) on a first visit, in a fresh
-  profile, then on a repeat visit once the service worker has stored the site (every file then comes
-  from its cache, none from the network or the HTTP cache): the repeat visit's goal is at most half the
+  profile, then on a repeat visit once the service worker has stored the site and the engine worker its
+  memory snapshot (every file then comes from the cache, none from the network or the HTTP cache, and
+  the engine starts from the snapshot, both checked): the repeat visit's goal is at most half the
   first's. Measured on the loopback, where the network costs nothing, and with the first visit on an
   emulated broadband line (:data:`LINE`), where it also pays for the download (the repeat visit takes
   nothing from the network, which is checked, so it runs without the emulation: Chromium's would also
@@ -27,7 +28,7 @@ from pathlib import Path
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import serve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = "en/profiles.html"  # four walkthroughs
 RUNS = 3
 #: An emulated broadband line for the first visit: 20 Mbit/s down, 5 up, 30 ms round trip.
@@ -45,11 +46,16 @@ def _wait_stored(page) -> None:
 
 
 PHASES = "window.lingerLonger && window.lingerLonger.engine ? window.lingerLonger.engine.phases : {}"
+#: The engine worker's snapshot for the next visit, once stored (``{state, bytes, ms}``), and how it started.
+SNAPSHOT = "window.lingerLonger.engine.snapshot"
+START = "window.lingerLonger.engine.start"
 
 
-def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict, dict]:
-    """Live engine ready (ms from navigation) on a first visit and on a repeat visit from the cache, and the
-    worker's start-up phases of each (ms after the worker starts: pyodide.mjs, Pyodide, wheel, import)."""
+def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict, dict, dict]:
+    """Live engine ready (ms from navigation) on a first visit and on a repeat visit from the cache, the
+    worker's start-up phases of each (ms after the worker starts: pyodide.mjs, snapshot, WebAssembly,
+    Pyodide, wheel, import), and the first visit's snapshot report (bytes; ``made``, the ms its requests
+    waited for it; ``ms``, storing included)."""
     with tempfile.TemporaryDirectory() as profile:
         context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                        headless=True)
@@ -61,6 +67,9 @@ def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict
             first = _mark(page, "linger-engine-ready")
             first_phases = page.evaluate(PHASES)
             _wait_stored(page)
+            snapshot = page.evaluate(SNAPSHOT)
+            if snapshot.get("state") != "stored":
+                raise RuntimeError(f"the first visit stored no engine snapshot: {snapshot}")
             page.close()
             # No emulated line now: every response comes from the service worker (checked below), and
             # Chromium's emulation would slow those too, as if the cache were across the network.
@@ -71,7 +80,10 @@ def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict
             repeat = _mark(page, "linger-engine-ready")
             if served_by_network:
                 raise RuntimeError(f"the repeat visit went to the network for {served_by_network[:3]}")
-            return first, repeat, first_phases, page.evaluate(PHASES)
+            start = page.evaluate(START)
+            if start["path"] != "snapshot":
+                raise RuntimeError(f"the repeat visit did not start from the stored snapshot: {start}")
+            return first, repeat, first_phases, page.evaluate(PHASES), snapshot
         finally:
             context.close()
 
@@ -117,6 +129,8 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
                 figures[f"{label}_first_ms"] = statistics.median(r[0] for r in runs)
                 figures[f"{label}_repeat_ms"] = statistics.median(r[1] for r in runs)
                 figures[f"{label}_ratio"] = figures[f"{label}_repeat_ms"] / figures[f"{label}_first_ms"]
+                for name in ("bytes", "made", "ms"):
+                    figures[f"{label}_snapshot_{name}"] = statistics.median(r[4][name] for r in runs)
                 for visit, index in (("first", 2), ("repeat", 3)):
                     for phase in runs[0][index]:
                         figures[f"{label}_{visit}_worker_{phase}"] = statistics.median(r[index][phase] for r in runs)
@@ -137,6 +151,9 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
             phases = ", ".join(f"{k.rsplit('_', 1)[1]} {v:.0f}" for k, v in figures.items()
                                if k.startswith(f"{label}_{visit}_worker_"))
             out(f"    {visit} visit, in the worker (ms after it starts): {phases}")
+        out(f"    the first visit's snapshot: {figures[f'{label}_snapshot_bytes'] / 1e6:.1f} MB, made in "
+            f"{figures[f'{label}_snapshot_made']:.0f} ms (its requests wait meanwhile), stored after "
+            f"{figures[f'{label}_snapshot_ms']:.0f} ms")
     for key, name in (("precompressed", "with .br/.gz"), ("plain", "without precompression")):
         out(f"  first walkthrough visit {name}: {figures[f'page_bytes_{key}'] / 1e6:.2f} MB transferred "
             f"(page and live engine); with the service worker's fill of the whole site "

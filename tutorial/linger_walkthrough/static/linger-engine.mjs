@@ -20,6 +20,12 @@ export class Engine {
     performance.mark('linger-worker-start');
     /** @type {Record<string, number>} start-up phases reported by the worker (ms since it started) */
     this.phases = {};
+    /** @type {{path: string, fallback: string}} how the worker started: from a stored snapshot or cold, and why not from one */
+    this.start = { path: '', fallback: '' };
+    /** @type {(value: {state: string, message?: string, bytes?: number, made?: number, ms?: number}) => void} */
+    let resolveSnapshot = () => {};
+    /** After a cold start, resolves once the worker has stored (or failed to store) a snapshot for the next visit. */
+    this.snapshot = new Promise((resolve) => { resolveSnapshot = resolve; });
     /** @type {Map<number, (reply: Reply) => void>} */
     this.pending = new Map();
     this.nextId = 1;
@@ -31,8 +37,13 @@ export class Engine {
     this.ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
     this.worker.addEventListener('message', (event) => {
       const msg = event.data;
+      if (msg.type === 'snapshot') {
+        resolveSnapshot(msg);
+        return;
+      }
       if (msg.type === 'status') {
         this.phases = msg.phases ?? {};
+        this.start = msg.start ?? this.start;
         if (msg.state === 'ready') resolveReady(msg.ms);
         else rejectReady(new Error(msg.message));
         return;

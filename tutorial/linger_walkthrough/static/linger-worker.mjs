@@ -14,7 +14,9 @@
  * Protocol: every request is `{id, type, ...}` and gets exactly one reply
  * `{id, ok: true, result}` or `{id, ok: false, error: {type, message}}`;
  * Python exceptions come back as data, never as an unhandled rejection.
- * Besides replies the worker posts `{type: 'status', state: 'ready' | 'failed', message, ms}` once.
+ * Besides replies the worker posts `{type: 'status', state: 'ready' | 'failed', message, ms, phases, start}` once
+ * (`start`: how it started, see `startedFrom`), and after a start without a stored snapshot, once it has
+ * stored one for the next visit, `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, made, ms}`.
  *
  * Requests:
  * - `{type: 'ping'}` → `'pong'` once the engine is ready
@@ -30,6 +32,8 @@
  *   module?: string, name?: string, args?: unknown[]}} Request
  */
 
+import { ENGINE_PACKAGE, canStore, dropSnapshot, findSnapshot, snapshotKey, storeSnapshot } from './linger-snapshot.mjs';
+
 const ENGINE_MODULE = /^linger_longer(\.[a-z_][a-z0-9_]*)*$/;
 
 const params = new URL(self.location.href).searchParams;
@@ -38,9 +42,28 @@ const indexURL = params.get('index') ?? new URL('../../_pyodide/', self.location
 const START_TIMEOUT_MS = Number(params.get('timeout')) || 60_000;
 const started = performance.now();
 
-/** Start-up phases in ms since the worker started: reported with the ready status (for the benchmark). */
-/** @type {Record<string, number>} */
+/**
+ * Start-up phases in ms since the worker started, reported with the ready status (for the benchmark):
+ * `script` pyodide.mjs imported, `snapshot` a stored snapshot read and checked, `compile` the
+ * WebAssembly module's compilation begun, `wasm` it instantiated, `pyodide` Python ready (restored
+ * from the snapshot, or started), `wheel` the engine installed, `import` its bridge imported.
+ * @type {Record<string, number>}
+ */
 const phases = {};
+
+/**
+ * How the engine started: `path` is `snapshot` (restored from a stored snapshot) or `cold`, and
+ * `fallback` says why a cold start did not use one. Reported with the ready status.
+ */
+let startedFrom = { path: 'cold', fallback: '' };
+/** The key of the snapshot to store once the engine is ready ('' for none). */
+let snapshotKeyToStore = '';
+/**
+ * Pyodide's memory and its size when the WebAssembly module was instantiated: a restore copies a
+ * snapshot into a memory of that size, so a snapshot of a memory that has grown could not be restored.
+ * @type {{memory: WebAssembly.Memory, bytes: number} | null}
+ */
+let startMemory = null;
 
 /** @type {Promise<any>} */
 const ready = startOrFail();
@@ -98,8 +121,16 @@ function watchStart() {
     return promise;
   };
   self.fetch = (input, init) => watched(originals.fetch.call(self, input, init), `the download of ${String(input instanceof Request ? input.url : input)} failed`);
-  /** @type {any} */ (WebAssembly).instantiateStreaming = (/** @type {any[]} */ ...args) =>
-    watched(originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args)), 'the WebAssembly module did not load');
+  /** @type {any} */ (WebAssembly).instantiateStreaming = (/** @type {any[]} */ ...args) => {
+    phases.compile = performance.now() - started;
+    const instantiated = originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args));
+    instantiated.then((/** @type {WebAssembly.WebAssemblyInstantiatedSource} */ result) => {
+      phases.wasm = performance.now() - started;
+      const memory = result.instance.exports.memory;
+      if (memory instanceof WebAssembly.Memory) startMemory = { memory, bytes: memory.buffer.byteLength };
+    }, () => {});
+    return watched(instantiated, 'the WebAssembly module did not load');
+  };
   /** @type {any} */ (WebAssembly).instantiate = (/** @type {any[]} */ ...args) =>
     watched(originals.instantiate.apply(WebAssembly, /** @type {any} */ (args)), 'the WebAssembly module did not load');
   /** @param {PromiseRejectionEvent} event */
@@ -123,7 +154,7 @@ function watchStart() {
 
 /**
  * The site's pyodide-lock.json, read once: Pyodide gets its contents, and the wheel check its file name.
- * @returns {Promise<{packages?: Record<string, {file_name: string}>}>}
+ * @returns {Promise<{packages?: Record<string, {file_name: string, sha256?: string}>}>}
  */
 async function fetchLock() {
   const response = await fetch(new URL('pyodide-lock.json', indexURL));
@@ -138,7 +169,7 @@ async function fetchLock() {
  * @returns {Promise<never>}
  */
 async function engineWheelMissing(lock) {
-  const wheel = (await lock).packages?.['linger-longer'];
+  const wheel = (await lock).packages?.[ENGINE_PACKAGE];
   if (!wheel) throw new Error('the site\'s pyodide-lock.json does not list the engine package');
   const response = await fetch(new URL(wheel.file_name, indexURL), { method: 'HEAD' });
   await response.arrayBuffer();  // a HEAD has no body, but one left unread counts as an aborted request
@@ -147,12 +178,48 @@ async function engineWheelMissing(lock) {
 }
 
 /**
+ * The engine's start: from the memory snapshot a previous visit stored (linger-snapshot.mjs), when
+ * there is one for this Pyodide and this engine wheel; otherwise, or when Pyodide refuses it (the
+ * snapshot is then removed), the normal start, which stores a snapshot once the engine is ready.
  * @param {ReturnType<typeof fetchLock>} lock the site's lock file
  * @param {string[]} logged what Pyodide logged meanwhile (named in a failure)
  */
 async function start(lock, logged) {
-  const { loadPyodide } = await import(new URL('pyodide.mjs', indexURL).href);
+  const { loadPyodide, version } = await import(new URL('pyodide.mjs', indexURL).href);
   phases.script = performance.now() - started;
+  const key = snapshotKey(version, await lock);
+  const stored = await findSnapshot(indexURL, key);
+  if ('bytes' in stored) {
+    try {
+      const bytes = stored.bytes.then((b) => { phases.snapshot = performance.now() - started; return b; });
+      // Pyodide awaits it only once its own script is loaded: a corrupt snapshot's rejection may come
+      // first, and must not count as an unhandled one (which fails the whole start).
+      bytes.catch(() => {});
+      const pyodide = await startEngine(loadPyodide, lock, logged, { _loadSnapshot: bytes });
+      // The restored interpreter would otherwise draw the stored visit's random numbers again.
+      pyodide.runPython('import sys\nif "random" in sys.modules: sys.modules["random"].seed()');
+      startedFrom = { path: 'snapshot', fallback: '' };
+      return pyodide;
+    } catch (err) {
+      startedFrom.fallback = `refused (${describe(err).message})`;
+      await dropSnapshot(indexURL);
+    }
+  } else {
+    startedFrom.fallback = stored.reason;
+  }
+  const pyodide = await startEngine(loadPyodide, lock, logged, canStore() ? { _makeSnapshot: true } : {});
+  snapshotKeyToStore = canStore() ? key : '';
+  return pyodide;
+}
+
+/**
+ * Pyodide with the engine wheel installed and its bridge imported.
+ * @param {(options: object) => Promise<any>} loadPyodide
+ * @param {ReturnType<typeof fetchLock>} lock
+ * @param {string[]} logged
+ * @param {object} snapshot Pyodide's snapshot options: make one later, or start from one
+ */
+async function startEngine(loadPyodide, lock, logged, snapshot) {
   const pyodide = await loadPyodide({
     indexURL,
     lockFileContents: lock,
@@ -160,13 +227,14 @@ async function start(lock, logged) {
     // Pyodide's own chatter goes nowhere: the page reports the state itself.
     stdout: () => {},
     stderr: () => {},
+    ...snapshot,
   });
   // Loaded by name through the lock, so the browser checks the wheel's sha256.
   // loadPackage does not reject on failure: check the import below.
   phases.pyodide = performance.now() - started;
   /** @type {string[]} */
   const errors = [];
-  await pyodide.loadPackage('linger-longer', { messageCallback: () => {}, errorCallback: (/** @type {string} */ m) => errors.push(m) });
+  await pyodide.loadPackage(ENGINE_PACKAGE, { messageCallback: () => {}, errorCallback: (/** @type {string} */ m) => errors.push(m) });
   phases.wheel = performance.now() - started;
   try {
     const mod = pyodide.pyimport('linger_longer.web.walkthrough');
@@ -196,9 +264,39 @@ function describe(err) {
 }
 
 ready.then(
-  () => self.postMessage({ type: 'status', state: 'ready', ms: performance.now() - started, phases }),
+  (pyodide) => {
+    self.postMessage({ type: 'status', state: 'ready', ms: performance.now() - started, phases, start: startedFrom });
+    if (snapshotKeyToStore) keepSnapshot(pyodide, snapshotKeyToStore);
+  },
   (err) => self.postMessage({ type: 'status', state: 'failed', message: describe(err).message, ms: performance.now() - started }),
 );
+
+/**
+ * After a normal start, the snapshot for the next visit: made at once, before any request runs, so it
+ * holds the engine as it was just imported; stored in the background. Reported as
+ * `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, made, ms}`; a failure only costs the
+ * next visit its fast start. `made` is how long the requests waited for the snapshot (ms), `ms` the
+ * whole work, storing included.
+ * @param {any} pyodide
+ * @param {string} key
+ */
+function keepSnapshot(pyodide, key) {
+  const began = performance.now();
+  let stored;
+  try {
+    if (startMemory && startMemory.memory.buffer.byteLength > startMemory.bytes) {
+      throw new Error(`Pyodide's memory grew from ${startMemory.bytes} to ${startMemory.memory.buffer.byteLength} bytes: a snapshot of it could not be restored`);
+    }
+    stored = storeSnapshot(pyodide, indexURL, key);
+  } catch (err) {
+    stored = Promise.reject(err);
+  }
+  const made = performance.now() - began;
+  stored.then(
+    (bytes) => self.postMessage({ type: 'snapshot', state: 'stored', bytes, made, ms: performance.now() - began }),
+    (err) => self.postMessage({ type: 'snapshot', state: 'failed', message: describe(err).message, ms: performance.now() - began }),
+  );
+}
 
 /**
  * Call a function of the engine package with positional arguments; a Python result that is not
