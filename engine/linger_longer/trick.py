@@ -66,8 +66,8 @@ def legal_plays(hand: int, led: Suit | None) -> int:
     The leader plays any card; a player holding the led suit must follow suit;
     only a player void in the led suit may trump or discard, freely.
     """
-    if led is not None and hand & led.mask:
-        return hand & led.mask  # a player holding the led suit must follow suit
+    if led is not None and (following := hand & led.mask):
+        return following  # a player holding the led suit must follow suit
     return hand  # the leader, and a player void in the led suit, may play any card
 
 
