@@ -1,7 +1,10 @@
 """Every benchmark of ``nox -s bench``, figure by figure (``python -m tools.bench``).
 
 - ``engine``: the engine's speed (:mod:`tools.bench.engine`), then the bots'
-  strength and the strong bot's move time (:mod:`tools.bench.bots`);
+  strength and the strong bot's move time (:mod:`tools.bench.bots`), the
+  solver's speed (:mod:`tools.bench.solver`), and a short run of the opponents
+  page's strength figures (:mod:`tools.bench.strength`; the page's own come
+  from ``nox -s strength``, and this run leaves its data file alone);
 - ``site``: the full build and the rebuild of one language after a one-line
   ``.po`` edit (:mod:`tools.bench.build`);
 - ``browser``: the walkthroughs and the Play page in Chromium against
@@ -18,12 +21,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import bots, browser, build, engine, offline
+from tools.bench import bots, browser, build, engine, offline, solver, strength
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
 
-ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.in_subprocess, bots.bench_figures]
+ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.in_subprocess, bots.bench_figures, solver.figures,
+                                                       strength.bench_figures]
 """Each function runs one engine benchmark and returns its figures."""
 
 
