@@ -311,6 +311,9 @@ class StrengthData:
         row = self.row(key)
         if name == "ceiling-share":
             ceiling = self.row(f"oracle/{row['field']}/{row['rules']}")
+            if self._value(ceiling, "gain") <= 0:
+                raise StrengthDataError(f"{self.path}: row {ceiling['key']!r}: the ceiling gains nothing, so no "
+                                        "share of it can be given")
             return percent(self._value(row, "gain") / self._value(ceiling, "gain"), lang)
         if name not in ROW_FIGURES:
             raise StrengthDataError(f"strength: {target!r}: give a row and one of {', '.join(ROW_FIGURES)}, "
