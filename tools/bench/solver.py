@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The seed of a strength run's deal 0: deal ``i`` is dealt from ``DEAL_SEED + i``.
+DEAL_SEED = 1_000_000
 
 
 def _bot(name: str, seed: int):
@@ -53,7 +55,7 @@ def _deals(args: tuple[str, str, str, tuple[str, ...], int, int]) -> tuple[list[
     for i in range(start, stop):
         seat = i % 4
         bots = [_bot(hero if s == seat else field, i * 4 + s) for s in range(4)]
-        deal = Deal.new(rules, 4, seed=1_000_000 + i, dealer=(i // 4) % 4)
+        deal = Deal.new(rules, 4, seed=DEAL_SEED + i, dealer=(i // 4) % 4)
         while not deal.is_over:
             to_act = deal.to_act
             started = time.process_time()

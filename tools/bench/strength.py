@@ -37,13 +37,15 @@ import sys
 import time
 from pathlib import Path
 
+from tools.bench.solver import DEAL_SEED
+
 ROOT = Path(__file__).resolve().parents[2]
 #: The committed data file the opponents page is built from.
 DATA = ROOT / "tutorial" / "data" / "strength.json"
 #: The sources whose behaviour the figures measure; their digest is stored with the figures.
 SOURCES = ("engine/linger_longer/bots.py", "engine/linger_longer/solver.py")
 #: The seed of deal 0 (deal ``i`` uses ``SEED + i``), as :func:`tools.bench.solver._deals` deals them.
-SEED = 1_000_000
+SEED = DEAL_SEED
 PLAYERS = 4
 #: The confidence level of every interval (:func:`tools.bench.bots.wilson` and ``paired_gain``: z = 1.96).
 CONFIDENCE = 0.95
@@ -92,6 +94,7 @@ def bot_parameters() -> dict:
 
 
 def _wins(hero: str, field: str, rules: str, deals: int, jobs: int) -> list[bool]:
+    """The lone bot's win in each of the first ``deals`` deals of a row."""
     from tools.bench.solver import _play
 
     profile, *variants = rules.split("+")
