@@ -84,13 +84,10 @@ def bot_parameters() -> dict:
     """The strong opponent's and the ceiling's work, as the page describes them."""
     import inspect
 
-    from linger_longer.bots import LONG_DEAL_NODES, STRONG_NODES, MonteCarloBot, OracleBot
+    from linger_longer.bots import LONG_DEAL_NODES, STRONG_NODES, STRONG_SAMPLES, OracleBot
 
-    def default(cls, name: str) -> int:
-        return inspect.signature(cls.__init__).parameters[name].default
-
-    return {"samples": default(MonteCarloBot, "samples"), "nodes": STRONG_NODES, "long_nodes": LONG_DEAL_NODES,
-            "oracle_nodes": default(OracleBot, "nodes")}
+    return {"samples": STRONG_SAMPLES, "nodes": STRONG_NODES, "long_nodes": LONG_DEAL_NODES,
+            "oracle_nodes": inspect.signature(OracleBot.__init__).parameters["nodes"].default}
 
 
 def _wins(hero: str, field: str, rules: str, deals: int, jobs: int) -> list[bool]:
