@@ -196,10 +196,11 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, default=False)
 def strength(session: nox.Session) -> None:
-    """The solver's speed and the strong opponent's strength over 10,000 seeded deals a pairing (hours on two
-    cores; posargs go to tools.bench.solver, e.g. `-- --deals 1000`)."""
+    """The opponents page's strength figures over 10,000 seeded deals a row, written to
+    tutorial/data/strength.json (hours on two cores; posargs go to tools.bench.strength, e.g.
+    `-- --deals 2000 --long-deals 300`)."""
     install(session, "tests")
-    session.run("python", "-m", "tools.bench.solver", *(session.posargs or ["--deals", "10000"]))
+    session.run("python", "-m", "tools.bench.strength", *session.posargs)
 
 
 @nox.session(python=PYTHON, default=False)

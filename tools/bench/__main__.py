@@ -1,9 +1,11 @@
 """Every benchmark of ``nox -s bench``, figure by figure (``python -m tools.bench``).
 
 - ``engine``: the engine's speed (:mod:`tools.bench.engine`), then the bots'
-  strength and the strong bot's move time (:mod:`tools.bench.bots`), each puzzle's solve time
-  (:mod:`tools.bench.puzzles`, CPython; Chromium with the browser figures), and the walkthroughs'
-  analysis time per step (:mod:`tools.bench.analysis`);
+  strength and the strong bot's move time (:mod:`tools.bench.bots`), the solver's speed
+  (:mod:`tools.bench.solver`), a short run of the opponents page's strength figures
+  (:mod:`tools.bench.strength`; the page's own come from ``nox -s strength``, and this run leaves its
+  data file alone), each puzzle's solve time (:mod:`tools.bench.puzzles`, CPython; Chromium with the
+  browser figures), and the walkthroughs' analysis time per step (:mod:`tools.bench.analysis`);
 - ``site``: the full build and the rebuild of one language after a one-line
   ``.po`` edit (:mod:`tools.bench.build`);
 - ``browser``: the walkthroughs and the Play page in Chromium against
@@ -20,13 +22,14 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import analysis, bots, browser, build, engine, offline, puzzles
+from tools.bench import analysis, bots, browser, build, engine, offline, puzzles, solver, strength
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
 
-ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.in_subprocess, bots.bench_figures,
-                                                      puzzles.cpython_figures, analysis.bench_figures]
+ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.in_subprocess, bots.bench_figures, solver.figures,
+                                                      strength.bench_figures, puzzles.cpython_figures,
+                                                      analysis.bench_figures]
 """Each function runs one engine benchmark and returns its figures."""
 
 

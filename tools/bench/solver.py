@@ -1,10 +1,8 @@
-"""The solver and the strong opponent: speed in CPython and strength against rule-of-thumb players.
+"""The solver and the strong opponent's speed in CPython; the deals the strength figures are played on.
 
 Usage::
 
-    python -m tools.bench.solver                      # speed figures, and strength over 300 deals a pairing
-    python -m tools.bench.solver --deals 10000        # the strength figures of the opponents page (hours)
-    python -m tools.bench.solver --speed-only
+    python -m tools.bench.solver                      # the speed figures
 
 Speed (CPU time of this process, ``time.process_time``, so that other work on a shared machine does not
 count; on an idle machine wall time is the same): the solver's nodes a second on fixed positions (seeded 4-player deals
@@ -13,31 +11,26 @@ example's first position (budget 200,000 nodes: past it "unknown"); the
 strong opponent's median and 95th-percentile move time on fixed decisions
 (:func:`linger_longer.timing.decisions`).
 
-Strength: one hero against three rule-of-thumb players at a table of four,
-the hero's seat and the dealer moving round, each deal seeded; the same deals
-are played with a rule-of-thumb player in the hero's seat, and the per-deal
-difference is the hero's paired gain, with its 95 % interval
-(:func:`tools.bench.bots.paired_gain`). The heroes: the oracle (sees every
-card and solves: the ceiling no fair player can pass on average), the strong
-opponent, and the playout bot it replaced. Head to head: the strong opponent
-against three playout bots.
+Strength: :func:`_play` plays one hero against three of a field bot at a
+table of four, the hero's seat and the dealer moving round, each deal seeded;
+:mod:`tools.bench.strength` measures the opponents page's figures with it
+(``nox -s strength``). The heroes: the oracle (sees every card and solves: the
+ceiling no fair player can pass on average), the strong opponent, and the
+playout bot it replaced.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
-import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-#: (profile, variants) measured for strength: a plain deal, and draw-per-card where the profiles differ.
-RULE_SETS = (("standard", ()), ("standard", ("draw-per-card",)), ("last-card", ("draw-per-card",)))
-HEROES = ("oracle", "monte-carlo", "playout")
-DEALS = 300
+#: The seed of a strength run's deal 0: deal ``i`` is dealt from ``DEAL_SEED + i``.
+DEAL_SEED = 1_000_000
 
 
 def _bot(name: str, seed: int):
@@ -62,7 +55,7 @@ def _deals(args: tuple[str, str, str, tuple[str, ...], int, int]) -> tuple[list[
     for i in range(start, stop):
         seat = i % 4
         bots = [_bot(hero if s == seat else field, i * 4 + s) for s in range(4)]
-        deal = Deal.new(rules, 4, seed=1_000_000 + i, dealer=(i // 4) % 4)
+        deal = Deal.new(rules, 4, seed=DEAL_SEED + i, dealer=(i // 4) % 4)
         while not deal.is_over:
             to_act = deal.to_act
             started = time.process_time()
@@ -83,22 +76,6 @@ def _play(hero: str, field: str, profile: str, variants: tuple[str, ...], deals:
     else:
         parts = [_deals(c) for c in chunks]
     return [w for ws, _ in parts for w in ws], [t for _, ts in parts for t in ts]
-
-
-def strength(hero: str, profile: str, variants: tuple[str, ...], deals: int, jobs: int,
-             field: str = "rule-of-thumb") -> dict:
-    """The hero's win rate against three of ``field`` and, unless the field is the hero, its paired gain over
-    a ``field`` player in its seat."""
-    from tools.bench.bots import paired_gain, wilson
-
-    started = time.perf_counter()
-    wins, times = _play(hero, field, profile, variants, deals, jobs)
-    base, _ = _play(field, field, profile, variants, deals, jobs)
-    mean, low, high = paired_gain(wins, base)
-    return {"hero": hero, "field": field, "rules": "+".join((profile, *variants)), "deals": len(wins),
-            "rate": sum(wins) / len(wins), "rate_ci": wilson(sum(wins), len(wins)),
-            "base": sum(base) / len(base), "gain": mean, "gain_ci": (low, high),
-            "median_ms": statistics.median(times) if times else 0.0, "seconds": time.perf_counter() - started}
 
 
 def solver_speed(positions: int = 12) -> dict:
@@ -150,50 +127,30 @@ def strong_move_times(positions: int = 40) -> dict:
             "p95_ms": times[min(len(times) - 1, int(0.95 * len(times)))], "max_ms": times[-1]}
 
 
-def figures(deals: int = DEALS, jobs: int | None = None, speed: bool = True, out=None) -> list:
-    """The figures as :class:`tools.bench.Figure` rows."""
+def figures(out=None) -> list:
+    """The speed figures as :class:`tools.bench.Figure` rows."""
     from tools.bench.figure import Figure
 
-    jobs = jobs or os.cpu_count() or 1
-    rows = []
-    if speed:
-        speed_ = solver_speed()
-        rows.append(Figure("solver: nodes a second, CPython", speed_["nodes_per_s"], "/s"))
-        for name, ms, solved in example_times():
-            rows.append(Figure(f"solver: {name} first position{'' if solved else ' (unknown past 200,000 nodes)'}",
-                               ms, "ms", "<= 100 ms in Chromium", None))
-        moves = strong_move_times()
-        rows.append(Figure("strong bot: median move, CPython", moves["median_ms"], "ms", "<= 200 ms in the browser",
-                           moves["median_ms"] <= 200))
-        rows.append(Figure("strong bot: 95th percentile move, CPython", moves["p95_ms"], "ms",
-                           "<= 400 ms in the browser", moves["p95_ms"] <= 400))
-        if out is not None:
-            for row in rows:
-                print(row, file=out, flush=True)
-    if deals:
-        plan = [(hero, profile, variants, "rule-of-thumb") for profile, variants in RULE_SETS for hero in HEROES]
-        plan += [("monte-carlo", profile, variants, "playout") for profile, variants in RULE_SETS[:1]]
-        for hero, profile, variants, field in plan:
-            result = strength(hero, profile, variants, deals, jobs, field)
-            low, high = result["gain_ci"]
-            row = Figure(f"strength: {hero} vs 3 {field} ({result['rules']}, {result['deals']:,} deals; "
-                         f"wins {100 * result['rate']:.1f}%, a {field} in its seat {100 * result['base']:.1f}%; "
-                         f"gain 95% CI {100 * low:+.1f} to {100 * high:+.1f})", 100 * result["gain"], "points")
-            rows.append(row)
-            if out is not None:
-                print(row, file=out, flush=True)
+    speed_ = solver_speed()
+    rows = [Figure("solver: nodes a second, CPython", speed_["nodes_per_s"], "/s")]
+    for name, ms, solved in example_times():
+        rows.append(Figure(f"solver: {name} first position{'' if solved else ' (unknown past 200,000 nodes)'}",
+                           ms, "ms", "<= 100 ms in Chromium", None))
+    moves = strong_move_times()
+    rows.append(Figure("strong bot: median move, CPython", moves["median_ms"], "ms", "<= 200 ms in the browser",
+                       moves["median_ms"] <= 200))
+    rows.append(Figure("strong bot: 95th percentile move, CPython", moves["p95_ms"], "ms",
+                       "<= 400 ms in the browser", moves["p95_ms"] <= 400))
+    if out is not None:
+        for row in rows:
+            print(row, file=out, flush=True)
     return rows
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=DEALS, help=f"deals a strength pairing ({DEALS}); 0: none")
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
-    parser.add_argument("--speed-only", action="store_true", help="only the speed figures")
-    args = parser.parse_args(argv)
-    if args.deals < 0:
-        parser.error(f"--deals {args.deals}: give 0 or more")
-    figures(0 if args.speed_only else args.deals, args.jobs, out=sys.stdout)
+    parser.parse_args(argv)
+    figures(out=sys.stdout)
     return 0
 
 

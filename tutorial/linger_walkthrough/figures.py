@@ -27,7 +27,7 @@ import dataclasses
 import hashlib
 import json
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -188,16 +188,232 @@ class DealFiguresDirective(FiguresTable):
         ]
 
     def _decimal(self, value: float) -> str:
-        """One decimal, with the page language's decimal sign (a comma in French, Italian and Dutch)."""
-        text = f"{value:.1f}"
-        return text if self._language == "en" else text.replace(".", ",")
+        return decimal(value, self._language)
 
     def _percent(self, share: float) -> str:
-        """A share as a percentage, written as the language writes it ("22,0 %" in French)."""
-        return self._decimal(100 * share) + ("\u00a0%" if self._language == "fr" else "%")
+        return percent(share, self._language)
+
+
+def decimal(value: float, language: str, decimals: int = 1) -> str:
+    """One decimal (or ``decimals``), with the page language's decimal sign (a comma in French, Italian and
+    Dutch) and a true minus sign (−2.3)."""
+    text = f"{value:.{decimals}f}".replace("-", "\u2212")
+    return text if language == "en" else text.replace(".", ",")
+
+
+def percent(share: float, language: str, decimals: int = 1) -> str:
+    """A share as a percentage, written as the language writes it ("22,0 %" in French)."""
+    return decimal(100 * share, language, decimals) + ("\u00a0%" if language == "fr" else "%")
+
+
+#: The thousands separator of each language: 10,000 · 10 000 · 10.000.
+THOUSANDS = {"en": ",", "fr": "\u00a0", "it": ".", "nl": "."}
+
+
+def count(value: int, language: str) -> str:
+    """A whole number with the page language's thousands separator, as the catalogs write them."""
+    return f"{value:,}".replace(",", THOUSANDS.get(language, ","))
+
+
+class StrengthDataError(ValueError):
+    """A strength data file that cannot be read: the message names the file and the key."""
+
+
+#: What every row of the strength data file holds, and of which type (``tools/bench/strength.py`` writes it).
+ROW_KEYS: dict[str, type | tuple[type, ...]] = {
+    "key": str, "hero": str, "field": str, "rules": str, "players": int, "seed": int, "deals": int, "wins": int,
+    "rate": (int, float), "rate_ci": list, "field_rate": (int, float)}
+#: What a row with a paired comparison holds as well.
+GAIN_KEYS: dict[str, type | tuple[type, ...]] = {"base_rate": (int, float), "gain": (int, float), "gain_ci": list}
+TOP_KEYS: dict[str, type | tuple[type, ...]] = {"command": str, "players": int, "seed": int,
+                                                "confidence": (int, float), "digest": str,
+                                                "sources": list, "bots": dict, "rows": list}
+BOT_KEYS = ("samples", "nodes", "long_nodes", "oracle_nodes")
+
+
+def _checked(where: str, mapping: dict, keys: dict[str, type | tuple[type, ...]]) -> None:
+    for key, kind in keys.items():
+        if key not in mapping:
+            raise StrengthDataError(f"{where}: the key {key!r} is missing")
+        value = mapping[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise StrengthDataError(f"{where}: {key!r} is {value!r}, not a {_kind(kind)}")
+        if isinstance(value, list) and key.endswith("_ci") and (
+                len(value) != 2 or not all(isinstance(v, (int, float)) for v in value)):
+            raise StrengthDataError(f"{where}: {key!r} is {value!r}, not a [low, high] pair of numbers")
+
+
+def _kind(kind: type | tuple[type, ...]) -> str:
+    return "number" if kind == (int, float) else {str: "text", int: "whole number", list: "list",
+                                                  dict: "table"}[kind]  # type: ignore[index]
+
+
+def load_strength(path: Path) -> dict:
+    """The strength figures of ``path``, checked: a missing or mistyped key is a :class:`StrengthDataError`
+    naming the file and the key. Rows are returned by their ``key``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise StrengthDataError(f"{path}: cannot be read ({error.strerror}); run `nox -s strength`") from None
+    except ValueError as error:
+        raise StrengthDataError(f"{path}: not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise StrengthDataError(f"{path}: not a JSON object")
+    _checked(str(path), data, TOP_KEYS)
+    for key in BOT_KEYS:
+        if not isinstance(data["bots"].get(key), int):
+            raise StrengthDataError(f"{path}: bots.{key}: missing, or not a whole number")
+    rows = {}
+    for number, row in enumerate(data["rows"]):
+        where = f"{path}: rows[{number}]"
+        if not isinstance(row, dict):
+            raise StrengthDataError(f"{where}: not a JSON object")
+        _checked(where, row, ROW_KEYS)
+        if any(key in row for key in GAIN_KEYS):
+            _checked(where, row, GAIN_KEYS)
+        if row["deals"] < 1:
+            raise StrengthDataError(f"{where}: 'deals' is {row['deals']}, not a count of deals")
+        rows[row["key"]] = row
+    return {**data, "rows": rows}
+
+
+class StrengthData:
+    """The strength data file of a build, read once per build and checked (``linger_strength_data``)."""
+
+    def __init__(self, env: Any) -> None:
+        self.path = Path(env.config.linger_strength_data)
+        self.language = env.config.language or "en"
+        env.note_dependency(str(self.path))
+        self.data = load_strength(self.path)
+
+    def row(self, key: str) -> dict:
+        try:
+            return self.data["rows"][key]
+        except KeyError:
+            raise StrengthDataError(f"{self.path}: no row {key!r} (rows: {', '.join(self.data['rows'])})") from None
+
+    def figure(self, target: str) -> str:
+        """One figure in the page language: ``row-key field`` (see :data:`ROW_FIGURES`) or a table-wide
+        ``players``, ``even-share``, ``confidence`` (the intervals' level) or ``bots.<parameter>``."""
+        lang = self.language
+        if target == "players":
+            return count(self.data["players"], lang)
+        if target == "even-share":
+            return percent(1 / self.data["players"], lang)
+        if target == "confidence":
+            return percent(self.data["confidence"], lang, decimals=0)
+        if target.startswith("bots."):
+            name = target[len("bots."):]
+            if name not in BOT_KEYS:
+                raise StrengthDataError(f"{self.path}: no bot parameter {name!r} ({', '.join(BOT_KEYS)})")
+            return count(self.data["bots"][name], lang)
+        key, _, name = target.partition(" ")
+        row = self.row(key)
+        if name == "ceiling-share":
+            ceiling = self.row(f"oracle/{row['field']}/{row['rules']}")
+            if self._value(ceiling, "gain") <= 0:
+                raise StrengthDataError(f"{self.path}: row {ceiling['key']!r}: the ceiling gains nothing, so no "
+                                        "share of it can be given")
+            return percent(self._value(row, "gain") / self._value(ceiling, "gain"), lang)
+        if name not in ROW_FIGURES:
+            raise StrengthDataError(f"strength: {target!r}: give a row and one of {', '.join(ROW_FIGURES)}, "
+                                    "ceiling-share")
+        form, field, index = ROW_FIGURES[name]
+        value = self._value(row, field)
+        if index is not None:
+            value = value[index]
+        if form == "percent":
+            return percent(value, lang)
+        if form == "points":
+            return decimal(100 * value, lang)
+        return count(value, lang) if form == "count" else str(value)
+
+    def _value(self, row: dict, field: str) -> Any:
+        if field not in row:
+            raise StrengthDataError(f"{self.path}: row {row['key']!r} has no {field!r} (no paired comparison)")
+        return row[field]
+
+
+#: The figures of a row a page may name: name -> (how it is written, the row's key, which end of an interval).
+ROW_FIGURES: dict[str, tuple[str, str, int | None]] = {
+    "rate": ("percent", "rate", None), "rate-low": ("percent", "rate_ci", 0), "rate-high": ("percent", "rate_ci", 1),
+    "field-rate": ("percent", "field_rate", None), "base-rate": ("percent", "base_rate", None),
+    "gain": ("points", "gain", None), "gain-low": ("points", "gain_ci", 0), "gain-high": ("points", "gain_ci", 1),
+    "deals": ("count", "deals", None), "seed": ("seed", "seed", None),
+}
+
+
+def _strength(env: Any) -> StrengthData:
+    """The build's strength data (a small file: read, and noted as a dependency, by every use)."""
+    return StrengthData(env)
+
+
+def strength_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
+                  options: dict | None = None, content: Sequence[str] = ()) -> tuple[list, list]:
+    """``{strength}`monte-carlo/rule-of-thumb/standard gain``: one figure of the strength data file, written
+    in the page's language, inside a translatable sentence (the sentence keeps the role in every language)."""
+    env = inliner.document.settings.env
+    try:
+        return [nodes.inline(rawtext, _strength(env).figure(text.strip()), classes=["linger-figure"])], []
+    except StrengthDataError as error:
+        message = inliner.reporter.error(f"strength: {error}", line=lineno)
+        return [inliner.problematic(rawtext, rawtext, message)], [message]
+
+
+class StrengthFiguresDirective(FiguresTable):
+    """The opponents page's strength table, from the strength data file::
+
+        ```{strength-figures}
+
+        lone player | against three | rules | deals | seed | lone player wins | each of the three wins | gain
+        monte-carlo | Strong
+        rule-of-thumb | Rule of thumb
+        ```
+
+    The first line names the columns; each further line gives a bot's name on the page (page text, so
+    translated). One row per row of the data file, in its order: the rules, the deal count and the seed of
+    its first deal, the win shares with their 95 % interval, and the paired gain (points) with its interval
+    where it was measured.
+    """
+
+    def run(self) -> list[nodes.Node]:
+        header, lines = self.header(COLUMNS)
+        names = {}
+        for line in lines:
+            bot, _, label = (cell.strip() for cell in line.partition("|"))
+            if not label:
+                raise self.error(f"strength-figures: {line!r}: give 'bot | name on the page'")
+            names[bot] = label
+        try:
+            data = _strength(self.env)
+            rows = [self._cells(data, row, names) for row in data.data["rows"].values()]
+        except StrengthDataError as error:
+            raise self.error(f"strength-figures: {error}") from None
+        return [self.table(header, rows, ["linger-figures", "linger-strength"])]
+
+    def _cells(self, data: StrengthData, row: dict, names: dict[str, str]) -> list[nodes.Node]:
+        for bot in (row["hero"], row["field"]):
+            if bot not in names:
+                raise StrengthDataError(f"{data.path}: row {row['key']!r}: give the page's name of {bot!r}")
+        lang = data.language
+        low, high = row["rate_ci"]
+        gain = "\u2014"
+        if "gain" in row:
+            a, b = row["gain_ci"]
+            gain = f"{decimal(100 * row['gain'], lang)} ({decimal(100 * a, lang)} \u2013 {decimal(100 * b, lang)})"
+            gain = gain if row["gain"] < 0 else "+" + gain
+        return [self._words(names[row["hero"]]), self._words(names[row["field"]]),
+                nodes.paragraph("", "", nodes.literal(row["rules"], row["rules"])),
+                self.text(count(row["deals"], lang)), self.text(row["seed"]),
+                self.text(f"{percent(row['rate'], lang)} ({decimal(100 * low, lang)} \u2013 {decimal(100 * high, lang)})"),
+                self.text(percent(row["field_rate"], lang)), self.text(gain)]
 
 
 def setup(app: Any) -> None:
-    """Register the directive (called from the extension's ``setup``)."""
+    """Register the directives and the role (called from the extension's ``setup``)."""
+    app.add_config_value("linger_strength_data", str(Path(__file__).resolve().parents[1] / "data" / "strength.json"),
+                         "env", [str])
     app.add_directive("deal-figures", DealFiguresDirective)
     app.add_directive("deal-chips", DealChipsDirective)
+    app.add_directive("strength-figures", StrengthFiguresDirective)
+    app.add_role("strength", strength_role)

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..bots import Bot, MonteCarloBot, make_bot
+from ..bots import STRONG_SAMPLES, Bot, MonteCarloBot, make_bot
 from ..cards import Card, InvalidCardError, Suit
 from ..events import Event
 from ..game import Deal, IllegalPlayError, Phase
@@ -27,8 +27,8 @@ __all__ = [
     "opponent", "parse_action",
 ]
 
-#: Sampled deals per move of the strong opponent (fits its browser budget: see tools/bench_bots.py).
-MONTE_CARLO_SAMPLES = 100
+#: Sampled deals per move of the strong opponent (fits its browser budget: see tools/bench/bots.py).
+MONTE_CARLO_SAMPLES = STRONG_SAMPLES
 #: The record format's version.
 RECORD_VERSION = 1
 
