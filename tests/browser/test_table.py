@@ -35,7 +35,7 @@ BOXES = """(root) => {
       card: f.dataset.card, name: f.getAttribute('aria-label'),
       // What the reader sees: the style sheet draws the glyphs (generated content).
       index: getComputedStyle(f, '::before').content, pip: getComputedStyle(f, '::after').content,
-      rank: f.dataset.rank, suit: f.dataset.suit})),
+      rank: f.dataset.rank, suit: f.dataset.pip})),
   };
 }"""
 
