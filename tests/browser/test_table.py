@@ -35,7 +35,7 @@ BOXES = """(root) => {
       card: f.dataset.card, name: f.getAttribute('aria-label'),
       // What the reader sees: the style sheet draws the glyphs (generated content).
       index: getComputedStyle(f, '::before').content, pip: getComputedStyle(f, '::after').content,
-      rank: f.dataset.rank, suit: f.dataset.suit})),
+      rank: f.dataset.rank, suit: f.dataset.pip})),
   };
 }"""
 
@@ -79,15 +79,27 @@ def sized_page(request, chromium):
         ctx.close()
 
 
+#: The walkthrough pages whose tables the geometry test measures, with the numbers of seats they show
+#: (checked, so that a page that changes its examples cannot silently drop a size); 5 seats: the Play page.
+GEOMETRY_PAGES = {"profiles.html": {4, 6}, "scoring.html": {3}}
+#: The Play page's tables measured in every language: every number of players it offers.
+PLAY_SEATS = (3, 4, 5, 6)
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_walkthrough_table_geometry_and_faces(sized_page, site_url, lang: str) -> None:
-    """Every step of every walkthrough of the profiles page: seats around the trick, no overlap, no sideways
-    scroll; each face shows the language's rank letters and has the card's spoken name."""
+@pytest.mark.parametrize("path", GEOMETRY_PAGES)
+def test_walkthrough_table_geometry_and_faces(sized_page, site_url, path: str, lang: str) -> None:
+    """Every step of every walkthrough of the profiles page (4 and 6 seats) and the scoring page (3 seats): seats
+    around the trick, no overlap, no sideways scroll; each face shows the language's rank letters and has the
+    card's spoken name."""
     width, page = sized_page
     # The static steps are the live ones (tests/browser/test_walkthrough.py): no need to start Pyodide here.
     page.context.route("**/_pyodide/**", lambda route: route.abort())
     try:
-        page.goto(f"{site_url}/{lang}/{WALKTHROUGH_PAGE}")
+        page.goto(f"{site_url}/{lang}/{path}")
+        seats = page.locator(".linger-walkthrough .linger-wt-steps .ll-table").evaluate_all(
+            "(ts) => [...new Set(ts.map((t) => t.querySelectorAll('.ll-seat').length))]")
+        assert set(seats) == GEOMETRY_PAGES[path], f"{lang}/{path}: tables of {sorted(seats)} seats"
         check_walkthroughs(page, width, lang)
     finally:
         page.context.unroute("**/_pyodide/**")
@@ -114,22 +126,67 @@ def check_walkthroughs(page, width: int, lang: str) -> None:
     assert kings, f"no king with the letter {king} on the {lang} page"
 
 
-@pytest.mark.parametrize("players, seat, lang", [(3, "B", "fr"), (5, "C", "nl"), (6, "F", "it"), (4, "A", "en")])
-def test_play_table_geometry(sized_page, site_url, players: int, seat: str, lang: str) -> None:
-    """The Play page's table for 3 to 6 players: the reader's seat at the bottom, the cards to play at least
-    44 by 44 px, seats around the trick, nothing scrolls sideways."""
+#: A new game of ``players`` on the Play page already open, through the page's own engine and drawing.
+NEW_GAME = """async ([lang, query]) => {
+  const page = window.lingerPlay.page;
+  await page.run(async () => {
+    const settings = await page.engine.call('decode-query', lang, query, 1);
+    page.show(await page.engine.call('new-game', lang, JSON.stringify(settings)), false);
+  });
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_table_geometry(sized_page, site_url, lang: str) -> None:
+    """The Play page's table for 3, 4, 5 and 6 players in each language: the reader's seat at the bottom, the
+    cards to play at least 44 by 44 px, seats around the trick, nothing scrolls sideways."""
     width, page = sized_page
-    settings = Settings(players=players, seed=40 + players, seat="ABCDEF".index(seat))
-    page.goto(f"{site_url}/{lang}/play.html?{encode_query(settings)}")
-    page.wait_for_function("window.lingerPlay && window.lingerPlay.view && !document.querySelector('.linger-play').hasAttribute('aria-busy')",
-                           timeout=LIVE_TIMEOUT_MS)
-    boxes = page.locator(".linger-play-table").evaluate(BOXES)
-    check_geometry(boxes, width > 600, f"play {players} players at {width} px")
-    bottom = next(s for s in boxes["seats"] if s["at"] == "s")
-    assert bottom["seat"] == str(settings.seat)
-    buttons = page.locator(".linger-play-table button[data-card]").evaluate_all(
-        "(bs) => bs.map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
-    assert buttons and all(w >= 44 and h >= 44 for w, h in buttons), buttons
+    page.goto(f"{site_url}/{lang}/play.html")
+    idle = ("window.lingerPlay && window.lingerPlay.view && "
+            "!document.querySelector('.linger-play').hasAttribute('aria-busy')")
+    page.wait_for_function(idle, timeout=LIVE_TIMEOUT_MS)
+    for players in PLAY_SEATS:
+        settings = Settings(players=players, seed=40 + players, seat=players // 2)
+        page.evaluate(NEW_GAME, [lang, encode_query(settings)])
+        page.wait_for_function(idle, timeout=LIVE_TIMEOUT_MS)
+        where = f"{lang} play {players} players at {width} px"
+        boxes = page.locator(".linger-play-table").evaluate(BOXES)
+        assert len(boxes["seats"]) == players, where
+        check_geometry(boxes, width > 600, where)
+        bottom = next(s for s in boxes["seats"] if s["at"] == "s")
+        assert bottom["seat"] == str(settings.seat), where
+        buttons = page.locator(".linger-play-table button[data-card]").evaluate_all(
+            "(bs) => bs.map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])")
+        assert buttons and all(w >= 44 and h >= 44 for w, h in buttons), (where, buttons)
+    check_score_table(page, f"{lang} play at {width} px")
+
+
+#: The score table's headings and the players' names, word by word: the words a line break splits (a word whose
+#: text takes more than one line box), and whether the table is wider than its box (it would scroll sideways).
+SCORE_WORDS = """(table) => {
+  const split = [];
+  for (const cell of table.querySelectorAll('th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return {split, overflow: table.scrollWidth - table.clientWidth};
+}"""
+
+
+def check_score_table(page, where: str) -> None:
+    """The score table fits its box and breaks its headings and names only between words."""
+    found = page.locator(".linger-play-score").evaluate(SCORE_WORDS)
+    assert not found["split"], f"{where}: words of the score table broken across lines: {found['split']}"
+    assert found["overflow"] <= 0, f"{where}: the score table is {found['overflow']} px wider than its box"
 
 
 def test_reduced_motion_moves_nothing_and_input_during_motion_acts_at_once(chromium, site_url) -> None:

@@ -55,12 +55,11 @@ def act(page, use_keyboard: bool) -> None:
     else:
         target = page.locator(".linger-play-table button[data-legal=true]").first
     if use_keyboard:
-        # After a play the focus is in the reader's hand (or on the next action), ready for the arrow keys.
-        # It is not always the first legal card yet: after some tricks it lands on a refused card of the hand.
-        focused = page.evaluate("() => { const a = document.activeElement; return a && a.tagName === 'BUTTON' "
-                                "? (a.dataset.card ? 'card' : a.dataset.suit ? 'suit' : a.dataset.action || '') : ''; }")
-        assert focused in ("card", "suit", "next"), f"the keyboard focus is not on a choice: {focused!r}"
-        target.focus()
+        # After a play the focus is on what the reader does next: the first legal card, the first suit or
+        # the next deal (never a refused card), so Enter alone plays the page's first offer.
+        assert target.evaluate("(el) => el === document.activeElement"), (
+            "the keyboard focus is not on the next choice: "
+            + page.evaluate("() => document.activeElement ? document.activeElement.outerHTML.slice(0, 160) : ''"))
         page.keyboard.press("Enter")
     else:
         target.click()

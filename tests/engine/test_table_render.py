@@ -78,7 +78,7 @@ def test_card_faces_carry_the_readers_rank_letters_and_spoken_names(lang: str) -
             for face in faces:
                 card = Card.parse(face["data-card"])
                 assert face["aria-label"] == card_name(card, lang)
-                assert face["data-rank"] + face["data-suit"] == card.label(lang)  # the corner index, drawn by CSS
+                assert face["data-rank"] + face["data-pip"] == card.label(lang)  # the corner index, drawn by CSS
                 assert face["text"] == "", "a face has no text of its own: its name is its spoken name"
                 seen_king |= card.rank.name == "KING" and face["data-rank"] == king_letter
                 # A face lies in a hand or in the trick (its seat), or it is the turned card that shows trump.

@@ -106,7 +106,7 @@ def test_walkthrough_renders_each_step_in_the_readers_language(path: Path, lang:
             face = f'data-card="{card.code}"'
             assert face in html, f"{path.stem} step {step['index']} ({lang}): {code} not shown"
             drawn = html[html.index(face):].split(">", 1)[0]  # the face's own attributes: the glyphs it draws
-            assert f'data-rank="{rank_letter(card.rank, lang)}" data-suit="{card.suit.symbol}"' in drawn, \
+            assert f'data-rank="{rank_letter(card.rank, lang)}" data-pip="{card.suit.symbol}"' in drawn, \
                 f"{path.stem} step {step['index']} ({lang}): {code} not in the reader's letters"
             assert card_name(card, lang) in html, f"{path.stem} step {step['index']} ({lang}): {code} not named"
 

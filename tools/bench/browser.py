@@ -20,7 +20,8 @@ the memory snapshot its first load stored):
   Next during that motion to the table of the step after (the motion is
   finished at once and the click acts);
 - page weight of a walkthrough page without Pyodide (everything the page
-  requests outside ``_pyodide/``), and the Pyodide folder itself;
+  requests outside ``_pyodide/``): the bytes downloaded (each file's Brotli
+  copy, as the site is served) and decoded; and the Pyodide folder itself;
 - the Play page's strong opponent: its move time and playouts a second in
   the page's own engine worker (``linger_longer.timing`` on fixed decisions,
   the Play page's sample count), against its budget of 200 ms a move.
@@ -179,9 +180,16 @@ def _motion(page) -> dict[str, list[float]]:
     return figures
 
 
-def _weight(site: Path, urls: list[str]) -> tuple[int, int]:
-    """Bytes on disk of the requested files outside _pyodide/ and inside it."""
-    outside = inside = 0
+def _served_size(path: Path) -> int:
+    """The bytes a browser that accepts Brotli downloads for ``path``: its ``.br`` copy when the build made one
+    (tools.serve and a static host that uses the precompressed files send that), else the file itself."""
+    brotli = path.with_name(path.name + ".br")
+    return (brotli if brotli.is_file() else path).stat().st_size
+
+
+def _weight(site: Path, urls: list[str]) -> dict[str, int]:
+    """The requested files outside _pyodide/, decoded (bytes on disk) and as downloaded (Brotli); _pyodide/ on disk."""
+    weight = {"page_weight_bytes": 0, "page_download_bytes": 0, "pyodide_bytes": 0}
     for url in dict.fromkeys(urls):
         path = site / unquote(urlsplit(url).path).lstrip("/")
         if path.is_dir():
@@ -189,10 +197,11 @@ def _weight(site: Path, urls: list[str]) -> tuple[int, int]:
         if not path.is_file():
             continue
         if path.relative_to(site).parts[0] == "_pyodide":
-            inside += path.stat().st_size
+            weight["pyodide_bytes"] += path.stat().st_size
         else:
-            outside += path.stat().st_size
-    return outside, inside
+            weight["page_weight_bytes"] += path.stat().st_size
+            weight["page_download_bytes"] += _served_size(path)
+    return weight
 
 
 PLAY_PAGE = "en/play.html"
@@ -271,7 +280,7 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                             results["analysis_step"] = analysis.in_browser(page)
                     finally:
                         context.close()
-        page_bytes, pyodide_bytes = _weight(site, urls)
+        weight = _weight(site, urls)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             bot = _strong_bot_in_browser(browser.new_page(), f"{base}/{PLAY_PAGE}")
@@ -281,8 +290,7 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
     med = {key: statistics.median(values) for key, values in results.items()}
     figures = {
         **{key: round(value, 1) for key, value in med.items()},
-        "page_weight_bytes": page_bytes,
-        "pyodide_bytes": pyodide_bytes,
+        **weight,
         "strong_bot_median_ms": round(bot["median_ms"], 1),
         "strong_bot_playouts_per_s": round(bot["playouts_per_s"]),
     }
@@ -315,7 +323,11 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
     )
     out(f"  analysis of a step ({analysis.BROWSER_EXAMPLE}, {len(results['analysis_step'])} steps, through the worker): "
         f"median {med['analysis_step']:.1f} ms, slowest {max(results['analysis_step']):.1f} ms")
-    out(f"  page weight without Pyodide: {page_bytes / 1024:.0f} KiB (goal <= 250 KiB); Pyodide and engine: {pyodide_bytes / 1e6:.1f} MB")
+    out(
+        f"  page weight without Pyodide: {weight['page_download_bytes'] / 1024:.0f} KiB downloaded (Brotli, the precompressed "
+        f"copies; goal <= 250 KiB), {weight['page_weight_bytes'] / 1024:.0f} KiB decoded; "
+        f"Pyodide and engine: {weight['pyodide_bytes'] / 1e6:.1f} MB"
+    )
     out(
         f"  Play page, strong opponent ({bot['samples']} sampled deals a move, {bot['positions']} fixed decisions, "
         f"Pyodide in the page's worker): median {bot['median_ms']:.0f} ms a move (max {bot['max_ms']:.0f} ms; "

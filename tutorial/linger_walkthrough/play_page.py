@@ -133,6 +133,16 @@ def settings_form(words: dict[str, str]) -> str:
     return "".join(parts)
 
 
+def _score_heading(words: dict[str, str], key: str) -> str:
+    """A column heading of the score table; a column with a short form (``<key>_short``) carries both, and
+    the style sheet shows the short one, an ``<abbr>`` of the long one, on a phone's narrow table."""
+    short = words.get(f"{key}_short")
+    if short is None:
+        return _e(words[key])
+    return (f'<span class="linger-play-long">{_e(words[key])}</span>'
+            f'<abbr class="linger-play-short" title="{_e(words[key])}">{_e(short)}</abbr>')
+
+
 def game_area(words: dict[str, str]) -> str:
     """The game's empty panels: the script fills them from the engine's views."""
     panels = {"export": "linger-play-export", "compare": "linger-play-compare"}  # buttons that open a panel
@@ -144,7 +154,7 @@ def game_area(words: dict[str, str]) -> str:
         for action, label in (("undo", "undo"), ("hint", "hint"), ("next", "next_deal"), ("export", "export"),
                               ("compare", "compare"), ("share", "share"))
     )
-    score_head = "".join(f'<th scope="col">{_e(words[k])}</th>'
+    score_head = "".join(f'<th scope="col">{_score_heading(words, k)}</th>'
                          for k in ("player", "deals_won", "chips_a", "chips_b"))
     return (
         '<section class="linger-play-game" aria-labelledby="linger-play-title" hidden>'

@@ -102,6 +102,9 @@ PLAY_LABELS: dict[str, str] = {
     "deals_won": N_("Deals won"),
     "chips_a": N_("Chips (option A)"),
     "chips_b": N_("Chips (option B)"),
+    # The same columns' short headings, for a phone's narrow score table.
+    "chips_a_short": N_("Chips A"),
+    "chips_b_short": N_("Chips B"),
     "deal_number": N_("Deal {number}"),
     "match_won": N_("{player} wins the match."),
     "deal_won": N_("{player} wins the deal."),

@@ -65,9 +65,11 @@ def _face(card: Card, lang: str) -> str:
 
     They are generated content, not text: the card's name is its spoken name alone (``aria-label``), so
     the name contains all the text there is (WCAG 2.5.3, axe's label-content-name-mismatch, which a
-    visible "R♣" beside the name "roi de trèfle" would fail), and the page stays light.
+    visible "R♣" beside the name "roi de trèfle" would fail), and the page stays light. The symbol is
+    ``data-pip``, not ``data-suit``: that one marks a suit the reader may choose (naming trump), and the
+    page's scripts look for those choices by it.
     """
-    return f'data-rank="{escape(rank_letter(card.rank, lang))}" data-suit="{card.suit.symbol}"'
+    return f'data-rank="{escape(rank_letter(card.rank, lang))}" data-pip="{card.suit.symbol}"'
 
 
 def _colour(card: Card) -> str:
