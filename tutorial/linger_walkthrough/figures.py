@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any, ClassVar, Sequence
 
@@ -65,7 +66,9 @@ def cached_simulate(rules: Rules, players: int, deals: int, seed: int, bots: tup
     figures = simulate(rules, players, deals, seed=seed, bots=bots)
     cache[key] = dataclasses.asdict(figures)
     CACHE.parent.mkdir(parents=True, exist_ok=True)
-    temporary = CACHE.with_suffix(".tmp")
+    # The four languages build in parallel processes: each writes its own temporary file and swaps it in
+    # whole, so a reader never sees half a file (one process's entries may be lost; they are computed again).
+    temporary = CACHE.with_suffix(f".{os.getpid()}.tmp")
     temporary.write_text(json.dumps(cache, indent=1), encoding="utf-8")
     temporary.replace(CACHE)
     return figures
