@@ -18,7 +18,7 @@ then:
   JavaScript, lists the languages by their native names;
 - ``tutorial/linger_walkthrough/pyodide_assets.py build/site`` adds Pyodide
   and the engine wheel when that script exists;
-- with Pyodide, ``tools/minify.py`` minifies the site's own scripts (Terser), then
+- with Pyodide, ``tools/minify.py`` minifies the site's own scripts and style sheets, then
   ``tools/offline.py`` writes the service worker and the precompressed ``.br``/``.gz`` copies.
 - a language that is not built (``nox -s site -- fr`` on a fresh checkout)
   gets stand-in pages (:mod:`tools.stand_ins`), so the language switcher
@@ -46,7 +46,7 @@ from pathlib import Path
 
 from linger_i18n.catalogs import compile_engine_catalogs
 from linger_longer.languages import CODES, LANGUAGES
-from tools.minify import MinifyError, minify_scripts
+from tools.minify import MinifyError, minify_assets
 from tools.offline import OfflineError
 from tools.offline import finish as finish_offline
 
@@ -257,8 +257,8 @@ def build_site(langs: Sequence[str] = CODES, *, out: Path = ROOT / "build" / "si
         add_pyodide(out)
         times["pyodide"] = time.perf_counter() - t
         t = time.perf_counter()
-        done = minify_scripts(out)  # before the service worker's revisions and the precompressed copies
-        log(f"minified: {done['files']} scripts, {done['before'] / 1024:.0f} KiB -> {done['after'] / 1024:.0f} KiB")
+        done = minify_assets(out)  # before the service worker's revisions and the precompressed copies
+        log(f"minified: {done['files']} scripts and style sheets, {done['before'] / 1024:.0f} KiB -> {done['after'] / 1024:.0f} KiB")
         finish_offline(out, log=log)  # the service worker, precompressed copies
         times["offline"] = time.perf_counter() - t
     times["total"] = time.perf_counter() - start
