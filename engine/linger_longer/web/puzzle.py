@@ -31,13 +31,12 @@ from typing import Any
 from ..cards import Card, InvalidCardError, Suit
 from ..game import Deal
 from ..i18n import N_, Nn_, translate, translate_plural
-from ..narrate import EVERYONE, Narrator, refusal_text, suit_name
-from ..scenario import ScenarioError, Step, StepResult, loads
+from ..narrate import refusal_text, suit_name
+from ..scenario import ScenarioError, StepResult, loads
 from ..solver import ActionValue, solve
 from .json_text import json_text
-from .question import _parse_choice, _question_at
-from .table import TrickTable
-from .walkthrough import _document, _example_id, _step_json
+from .question import parse_choice, question_at
+from .walkthrough import play_on
 
 __all__ = ["PUZZLE_LABELS", "SOLVED_COUNT", "answer", "answer_json", "page_labels", "solve_time", "solve_time_json",
            "solved_counts"]
@@ -77,20 +76,9 @@ def _action_text(lang: str, action: Card | Suit) -> str:
 def _line_steps(scenario, results: list[StepResult], at: int, line: tuple[Card | Suit, ...], lang: str,
                 source: str) -> tuple[dict[str, Any], list[str]]:
     """The walkthrough document of the example up to ``at``, then ``line``; and the line's events in words."""
-    example_id = _example_id(source)
-    narrator = Narrator(lang, scenario.names, results[0].deal.trump, EVERYONE)
-    table = TrickTable()
-    steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at + 1])]
-    deal = results[at].deal.copy()
-    for action in line:
-        seat = deal.to_act
-        events = deal.apply(action)
-        kind = "name_trump" if isinstance(action, Suit) else "play"
-        step = Step(len(steps), kind, card=action if isinstance(action, Card) else None,
-                    suit=action if isinstance(action, Suit) else None, by=seat)
-        steps.append(_step_json(len(steps), StepResult(step, events, None, deal.copy()), narrator, table,
-                                lang, example_id + "-s"))
-    return _document(scenario, example_id, lang, steps, deal), [s for step in steps[at + 1:] for s in step["narration"]]
+    moves = iter(line)
+    document = play_on(scenario, results, at, lambda deal: next(moves, None), lang, source, "s")
+    return document, [s for step in document["steps"][at + 1:] for s in step["narration"]]
 
 
 def _value(deal: Deal, chosen: Card | Suit) -> ActionValue:
@@ -111,10 +99,10 @@ def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<puzz
     up to ``at``, then the solver's line), as :func:`linger_longer.web.walkthrough.branch` gives them.
     """
     scenario = loads(toml_text, source)
-    step, deal = _question_at(scenario, at)
+    step, deal = question_at(scenario, at)
     player = deal.names[deal.to_act]  # type: ignore[index]
     try:
-        chosen = _parse_choice(deal, choice)
+        chosen = parse_choice(deal, choice)
     except InvalidCardError as error:
         raise ScenarioError(f"{source}: question at position {at}: {error}") from None
     refusal = deal.refusal(chosen) if isinstance(chosen, Card) else None
@@ -160,7 +148,7 @@ def solve_time(toml_text: str, at: int, source: str = "<puzzle>") -> dict[str, A
 
     Returns ``ms`` (wall-clock), ``nodes`` and ``complete`` (whether every choice was settled).
     """
-    _, deal = _question_at(loads(toml_text, source), at)
+    _, deal = question_at(loads(toml_text, source), at)
     started = time.perf_counter()
     solution = solve(deal)
     return {"ms": 1000 * (time.perf_counter() - started), "nodes": solution.nodes, "complete": solution.complete}

@@ -49,7 +49,7 @@ from .json_text import json_text
 from .render import escape
 from .walkthrough import branch
 
-__all__ = ["answer", "answer_json", "questions", "suit_choices_html"]
+__all__ = ["answer", "answer_json", "parse_choice", "question_at", "questions", "suit_choices_html"]
 
 #: The events that tell the reader what followed another legal choice (besides the first trick's winner).
 _OUTCOME_EVENTS = (PlayerOut, DealWon)
@@ -103,7 +103,7 @@ def questions(toml_text: str, lang: str, source: str = "<example>") -> list[dict
     return found
 
 
-def _question_at(scenario: Scenario, at: int) -> tuple[Step, Deal]:
+def question_at(scenario: Scenario, at: int) -> tuple[Step, Deal]:
     for step, deal in _positions(scenario):
         if step.number - 1 == at:
             return step, deal
@@ -112,7 +112,7 @@ def _question_at(scenario: Scenario, at: int) -> tuple[Step, Deal]:
                         f"(questions are asked at {asked})")
 
 
-def _parse_choice(deal: Deal, choice: str) -> Card | Suit:
+def parse_choice(deal: Deal, choice: str) -> Card | Suit:
     """The reader's choice: a suit while trump is to be named (a card there is refused), else a card."""
     if deal.phase is Phase.NAME_TRUMP:
         try:
@@ -140,10 +140,10 @@ def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<exam
     :func:`linger_longer.web.walkthrough.branch` gives them.
     """
     scenario = loads(toml_text, source)
-    step, deal = _question_at(scenario, at)
+    step, deal = question_at(scenario, at)
     player = deal.names[deal.to_act]  # type: ignore[index]
     try:
-        chosen = _parse_choice(deal, choice)
+        chosen = parse_choice(deal, choice)
     except InvalidCardError as error:
         raise ScenarioError(f"{source}: question at position {at}: {error}") from None
     if chosen in (step.card, step.suit):

@@ -10,7 +10,7 @@ every card, so its narration speaks to everyone.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..bots import RuleOfThumbBot
 from ..cards import Card, Suit
@@ -22,7 +22,7 @@ from .json_text import json_text
 from .render import render_step_html
 from .table import TrickTable, hand_choices, table_view
 
-__all__ = ["BRANCH_SEED", "branch", "branch_json", "replay", "replay_json"]
+__all__ = ["BRANCH_SEED", "branch", "branch_json", "play_on", "replay", "replay_json"]
 
 #: The seed of the bots that continue a deal after the reader's own card.
 BRANCH_SEED = 0
@@ -98,6 +98,31 @@ def replay(toml_text: str, lang: str, source: str = "<example>") -> dict[str, An
     return _document(scenario, example_id, lang, steps, results[-1].deal)
 
 
+def play_on(scenario: Scenario, results: list[StepResult], at: int,
+            next_action: Callable[[Deal], Card | Suit | None], lang: str, source: str,
+            branch: str) -> dict[str, Any]:
+    """The walkthrough document of the example's steps up to ``at``, then a line of play of its own.
+
+    ``next_action`` gives each action of the line from the deal as it stands (``None`` ends the line);
+    the line's steps get ids ending in ``-<branch>``. "Try another card" and the puzzles' solver lines
+    are both told this way.
+    """
+    example_id = _example_id(source)
+    narrator = Narrator(lang, scenario.names, results[0].deal.trump, EVERYONE)
+    table = TrickTable()
+    steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at + 1])]
+    deal = results[at].deal.copy()
+    while (action := next_action(deal)) is not None:
+        seat = deal.to_act
+        events = deal.apply(action)
+        kind = "name_trump" if isinstance(action, Suit) else "play"
+        step = Step(len(steps), kind, card=action if isinstance(action, Card) else None,
+                    suit=action if isinstance(action, Suit) else None, by=seat)
+        steps.append(_step_json(len(steps), StepResult(step, events, None, deal.copy()), narrator, table,
+                                lang, f"{example_id}-{branch}"))
+    return _document(scenario, example_id, lang, steps, deal)
+
+
 def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<example>") -> dict[str, Any]:
     """The example up to step ``at_step``, then ``card`` for the player to act, then bots to the end.
 
@@ -107,29 +132,22 @@ def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<e
     results = scenario.check()
     if not 0 <= at_step < len(results):
         raise ScenarioError(f"{source}: there is no step {at_step}; steps run from 0 to {len(results) - 1}")
-    example_id = _example_id(source)
-    narrator = Narrator(lang, scenario.names, results[0].deal.trump, EVERYONE)
-    table = TrickTable()
-    steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at_step + 1])]
-    deal = results[at_step].deal.copy()
+    deal = results[at_step].deal
     # While trump is to be named (grand-coup) the reader's choice is a suit.
     action: Card | Suit = Suit.parse(card) if deal.phase is Phase.NAME_TRUMP and len(card) == 1 else Card.parse(card)
     refusal = deal.refusal(action) if isinstance(action, Card) else None
     if refusal is not None:
         return {"error": refusal_text(refusal, lang, deal.names)}
     bot = RuleOfThumbBot(seed=BRANCH_SEED)
-    while True:
-        seat = deal.to_act
-        events = deal.apply(action)
-        kind = "name_trump" if isinstance(action, Suit) else "play"
-        step = Step(len(steps), kind, card=action if isinstance(action, Card) else None,
-                    suit=action if isinstance(action, Suit) else None, by=seat)
-        steps.append(_step_json(len(steps), StepResult(step, events, None, deal.copy()), narrator, table,
-                                lang, example_id + "-b"))
-        if deal.is_over:
-            break
-        action = bot.choose(deal)
-    return _document(scenario, example_id, lang, steps, deal)
+    first = [action]
+
+    def next_action(now: Deal) -> Card | Suit | None:
+        """The reader's card, then the rule-of-thumb bot for every seat to the end of the deal."""
+        if first:
+            return first.pop()
+        return None if now.is_over else bot.choose(now)
+
+    return play_on(scenario, results, at_step, next_action, lang, source, "b")
 
 
 def replay_json(toml_text: str, lang: str, source: str = "<example>") -> str:
