@@ -28,14 +28,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..cards import Card, InvalidCardError, Suit
+from ..cards import Card, Suit
 from ..game import Deal
 from ..i18n import N_, Nn_, translate, translate_plural
-from ..narrate import refusal_text, suit_name
+from ..narrate import suit_name
 from ..scenario import ScenarioError, StepResult, loads
 from ..solver import ActionValue, solve
 from .json_text import json_text
-from .question import parse_choice, question_at
+from .question import judged_json, question_at, read_choice, refused
 from .walkthrough import play_on
 
 __all__ = ["PUZZLE_LABELS", "SOLVED_COUNT", "answer", "answer_json", "page_labels", "solve_time", "solve_time_json",
@@ -98,17 +98,11 @@ def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<puzz
     ``winner`` (the name of who wins the deal on that line) and ``steps`` (the walkthrough steps: the example's
     up to ``at``, then the solver's line), as :func:`linger_longer.web.walkthrough.branch` gives them.
     """
-    scenario = loads(toml_text, source)
-    step, deal = question_at(scenario, at)
+    scenario, step, deal, chosen = read_choice(toml_text, at, choice, source)
     player = deal.names[deal.to_act]  # type: ignore[index]
-    try:
-        chosen = parse_choice(deal, choice)
-    except InvalidCardError as error:
-        raise ScenarioError(f"{source}: question at position {at}: {error}") from None
-    refusal = deal.refusal(chosen) if isinstance(chosen, Card) else None
-    if refusal is not None:
-        return {"verdict": "illegal", "at": at,
-                "text": translate(lang, "Not allowed: {reason}", reason=refusal_text(refusal, lang, deal.names))}
+    illegal = refused(deal, chosen, lang, at)
+    if illegal is not None:
+        return illegal
     value = _value(deal, chosen)
     if not value.known:
         return {"verdict": "unknown", "at": at,
@@ -136,11 +130,7 @@ def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<puzz
 
 def answer_json(toml_text: str, lang: str, at: int, choice: str, source: str = "<puzzle>") -> str:
     """:func:`answer` as JSON text (the worker's request), or ``{"error": ...}`` for a bad request."""
-    try:
-        result = answer(toml_text, lang, at, choice, source)
-    except ScenarioError as error:
-        result = {"error": str(error)}
-    return json_text(result)
+    return judged_json(answer, toml_text, lang, at, choice, source)
 
 
 def solve_time(toml_text: str, at: int, source: str = "<puzzle>") -> dict[str, Any]:

@@ -37,7 +37,7 @@ its answer in a disclosure; in the browser the worker calls :func:`answer_json`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..cards import Card, InvalidCardError, Suit
 from ..events import DealWon, PlayerOut, TrickWon, event_from_json
@@ -49,7 +49,8 @@ from .json_text import json_text
 from .render import escape
 from .walkthrough import branch
 
-__all__ = ["answer", "answer_json", "parse_choice", "question_at", "questions", "suit_choices_html"]
+__all__ = ["answer", "answer_json", "judged_json", "parse_choice", "question_at", "questions", "read_choice", "refused",
+           "suit_choices_html"]
 
 #: The events that tell the reader what followed another legal choice (besides the first trick's winner).
 _OUTCOME_EVENTS = (PlayerOut, DealWon)
@@ -104,6 +105,7 @@ def questions(toml_text: str, lang: str, source: str = "<example>") -> list[dict
 
 
 def question_at(scenario: Scenario, at: int) -> tuple[Step, Deal]:
+    """The step that asks the question at walkthrough position ``at``, and the deal as it stands there."""
     for step, deal in _positions(scenario):
         if step.number - 1 == at:
             return step, deal
@@ -120,6 +122,37 @@ def parse_choice(deal: Deal, choice: str) -> Card | Suit:
         except InvalidCardError:
             pass
     return Card.parse(choice)
+
+
+def read_choice(toml_text: str, at: int, choice: str, source: str) -> tuple[Scenario, Step, Deal, Card | Suit]:
+    """The example, its question at ``at``, the deal there, and the reader's ``choice`` read for that deal.
+
+    A choice that is no card (or suit) is a :class:`ScenarioError` naming the question.
+    """
+    scenario = loads(toml_text, source)
+    step, deal = question_at(scenario, at)
+    try:
+        return scenario, step, deal, parse_choice(deal, choice)
+    except InvalidCardError as error:
+        raise ScenarioError(f"{source}: question at position {at}: {error}") from None
+
+
+def refused(deal: Deal, chosen: Card | Suit, lang: str, at: int) -> dict[str, Any] | None:
+    """The ``illegal`` verdict, with the rule in words, when the rules forbid ``chosen``; else ``None``."""
+    refusal = deal.refusal(chosen) if isinstance(chosen, Card) else None
+    if refusal is None:
+        return None
+    return {"verdict": "illegal", "at": at,
+            "text": translate(lang, "Not allowed: {reason}", reason=refusal_text(refusal, lang, deal.names))}
+
+
+def judged_json(judge: Callable[..., dict[str, Any]], *args: Any) -> str:
+    """``judge(*args)`` as JSON text (the worker's request), or ``{"error": ...}`` for a bad request."""
+    try:
+        result = judge(*args)
+    except ScenarioError as error:
+        result = {"error": str(error)}
+    return json_text(result)
 
 
 def _followed(document: dict[str, Any], at: int, lang: str) -> list[str]:
@@ -139,20 +172,14 @@ def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<exam
     (the example's steps up to ``at``, then the reader's choice, then the bots), as
     :func:`linger_longer.web.walkthrough.branch` gives them.
     """
-    scenario = loads(toml_text, source)
-    step, deal = question_at(scenario, at)
+    scenario, step, deal, chosen = read_choice(toml_text, at, choice, source)
     player = deal.names[deal.to_act]  # type: ignore[index]
-    try:
-        chosen = parse_choice(deal, choice)
-    except InvalidCardError as error:
-        raise ScenarioError(f"{source}: question at position {at}: {error}") from None
     if chosen in (step.card, step.suit):
         return {"verdict": "example", "at": at,
                 "text": translate(lang, "Right: that is the example's choice.")}
-    refusal = deal.refusal(chosen) if isinstance(chosen, Card) else None
-    if refusal is not None:
-        return {"verdict": "illegal", "at": at,
-                "text": translate(lang, "Not allowed: {reason}", reason=refusal_text(refusal, lang, deal.names))}
+    illegal = refused(deal, chosen, lang, at)
+    if illegal is not None:
+        return illegal
     document = branch(toml_text, lang, at, chosen.letter if isinstance(chosen, Suit) else chosen.code, source)
     if isinstance(chosen, Suit):
         text = translate(lang, "{player} may name {suit}, but the example names another suit. "
@@ -166,8 +193,4 @@ def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<exam
 
 def answer_json(toml_text: str, lang: str, at: int, choice: str, source: str = "<example>") -> str:
     """:func:`answer` as JSON text (the worker's request), or ``{"error": ...}`` for a bad request."""
-    try:
-        result = answer(toml_text, lang, at, choice, source)
-    except ScenarioError as error:
-        result = {"error": str(error)}
-    return json_text(result)
+    return judged_json(answer, toml_text, lang, at, choice, source)
