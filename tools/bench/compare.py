@@ -21,7 +21,13 @@ work on a shared machine does not count).
 A candidate is a bot name (:func:`tools.bench.solver._bot`'s, or one of the
 :data:`YARDSTICKS`) or ``module:Class`` for a class taking ``seed`` and the
 ``--param`` keywords. The yardsticks cheat on purpose, each in one way, to show
-where the strength of a fair bot could come from.
+where the strength of a fair bot could come from. Measured on deals 0 to 999
+(standard rules; gain over a rule-of-thumb bot in the seat, points): today's
+strong opponent +4.1, ``hand-oracle`` +14.4, ``stock-oracle`` +17.6,
+``response-oracle`` +24.3 (``oracle``, which expects best play from the
+others, +13.0). Knowing the other hands or the stock's order is worth ten
+points or more; the tips' plays reveal little of the hands (the imagined
+hands hold about one card in seven of the true ones).
 """
 
 from __future__ import annotations
