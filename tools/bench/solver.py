@@ -47,20 +47,33 @@ def _bot(name: str, seed: int):
 
 def _deals(args: tuple[str, str, str, tuple[str, ...], int, int]) -> tuple[list[bool], list[float]]:
     """Deals ``start`` … ``stop - 1`` of one pairing: the hero's win in each, and the hero's move times (ms)."""
-    from linger_longer import Deal, Rules
+    from linger_longer import Rules
 
     hero, field, profile, variants, start, stop = args
     rules = Rules.from_names(profile, variants)
+    return lone_seat_deals(lambda seed: _bot(hero, seed), field, rules, start, stop, timed=hero != field)
+
+
+def lone_seat_deals(make_hero, field: str, rules, start: int, stop: int, timed: bool = True
+                    ) -> tuple[list[bool], list[float]]:
+    """Deals ``start`` … ``stop - 1`` with a hero (``make_hero(seed)``) in the lone seat and three ``field`` bots.
+
+    Deal ``i`` is dealt from ``DEAL_SEED + i`` with the hero in seat ``i % 4`` and the dealer ``(i // 4) % 4``;
+    the bot in seat ``s`` gets the seed ``4 i + s``. Returns the hero's win in each deal and, if ``timed``, the
+    CPU time (ms) of each of its moves that had a choice (more than one legal card, or naming trump).
+    """
+    from linger_longer import Deal
+
     wins, times = [], []
     for i in range(start, stop):
         seat = i % 4
-        bots = [_bot(hero if s == seat else field, i * 4 + s) for s in range(4)]
+        bots = [make_hero(i * 4 + s) if s == seat else _bot(field, i * 4 + s) for s in range(4)]
         deal = Deal.new(rules, 4, seed=DEAL_SEED + i, dealer=(i // 4) % 4)
         while not deal.is_over:
             to_act = deal.to_act
             started = time.process_time()
             action = bots[to_act].choose(deal)
-            if to_act == seat and hero != field and (deal.phase.value == "name-trump" or len(deal.legal_plays()) > 1):
+            if to_act == seat and timed and (deal.phase.value == "name-trump" or len(deal.legal_plays()) > 1):
                 times.append(1000 * (time.process_time() - started))
             deal.apply(action)
         wins.append(deal.outcome.winner == seat)
