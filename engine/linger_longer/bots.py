@@ -125,7 +125,7 @@ class PlayoutBot:
     is fixed rather than timed, so a seed always gives the same choice.
 
     It was the site's strong opponent before :class:`MonteCarloBot` solved each
-    sampled deal; it stays as a yardstick (``tools/bench_solver.py``).
+    sampled deal; it stays as a yardstick (``tools/bench/solver.py``).
     """
 
     name = "playout"
@@ -408,25 +408,35 @@ def _as_the_tips_say(model: RuleOfThumbBot, hands: dict[int, list[Card]], other:
 
 
 class OracleBot:
-    """Sees every card and plays the solver's best action: a measure of how much skill a deal leaves.
+    """Sees every card and answers the others exactly as they play: the ceiling against rule-of-thumb players.
 
-    No fair player can do better against the same opponents on average, short of
-    knowing how they play. It is not one of the site's opponents (it cheats), only a
-    yardstick; past its node budget (a long deal's first tricks) it plays by rule of thumb.
+    With every hand and the stock's order in view, it searches all its own choices to the end of the deal
+    while the other seats play what :class:`RuleOfThumbBot` plays there
+    (:func:`~linger_longer.solver.best_response`). The rule-of-thumb bot is deterministic, so against three
+    of them this is the exact best reply: it plays the action that ranks it best (a win, else outlasting the
+    most players), the weakest of equals (the solver's tie rule). A fair player knows less (not the hidden
+    cards) and may play no better, so no fair player can gain more against this field on average; the gap
+    between a fair bot and this one is the skill it leaves. It is not one of the site's opponents (it
+    cheats), only a yardstick. Past its node budget (a long deal's first tricks) it plays a win it found
+    before the budget ran out, else what the tips play. The same deal always gets the same choice.
     """
 
     name = "oracle"
 
     def __init__(self, seed: int | None = None, nodes: int = 200_000) -> None:
         self.nodes = nodes
-        self.fallback = RuleOfThumbBot(seed)
+        #: How it expects the others to play; also its own play past the budget.
+        self.model = RuleOfThumbBot(seed)
 
     def choose(self, deal: Deal) -> Card | Suit:
-        legal = deal.legal_plays()
-        if deal.phase is Phase.PLAY and len(legal) == 1:
-            return legal[0]
-        best = solve(deal, nodes=self.nodes, lines=False).best
-        return best.action if best is not None else self.fallback.choose(deal)
+        if deal.phase is Phase.PLAY and len(deal.legal_plays()) == 1:
+            return deal.legal_plays()[0]
+        solution = best_response(deal, self.model, nodes=self.nodes)
+        best = solution.best
+        if best is None:  # past the budget: a win found already ranks above anything left unknown
+            won = [v.action for v in solution.actions if v.winner == solution.seat]
+            return min(won, key=lambda a: weakness(a, deal.trump)) if won else self.model.choose(deal)
+        return best.action
 
 
 #: Imagined deals a move of the strong opponent at most: 60 plays as well as 100 did (1,000 paired 4-player deals
@@ -434,7 +444,7 @@ class OracleBot:
 #: of the time (median move 39 ms of CPU in CPython instead of 63 ms; ``tools.bench.solver``).
 STRONG_SAMPLES = 60
 #: Search nodes the strong opponent spends on one move (median 69 ms of CPU a move in CPython, 95th
-#: percentile 195 ms, in 4-player standard deals: ``tools/bench_solver.py``).
+#: percentile 195 ms, in 4-player standard deals: ``tools/bench/solver.py``).
 STRONG_NODES = 40_000
 #: The same for rules whose deals run long (draw-per-card, long-hand), where a node costs more: a median
 #: of 121 ms a move in CPython with draw-per-card (95th percentile 163 ms).

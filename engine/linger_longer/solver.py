@@ -38,7 +38,7 @@ site needs but a search does not. Measured in CPython 3.11 (CPU time) on the
 project's machine: a plain search with ``Deal.apply`` and ``Deal.undo`` makes
 about 140,000 moves a second on small random positions; this state about
 310,000 nodes a second on the same positions, and 450,000 on 4-player deals
-after their first trick (``tools/bench_solver.py`` gives the figure on your
+after their first trick (``tools/bench/solver.py`` gives the figure on your
 machine). The state also lets the search skip touching cards: when the next
 live card below a card in its suit is the same player's to play, both play
 alike and only the weaker is tried. Its rules are the engine's; the tests check

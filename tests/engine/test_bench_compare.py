@@ -21,6 +21,17 @@ def test_a_yardstick_that_sees_the_other_hands_plays_differently_from_todays_bot
     assert result["record"] != today["record"]
 
 
+def test_the_best_play_yardstick_expects_best_play_where_the_ceiling_answers_the_tips() -> None:
+    """Both see every card; in this position best play from everyone leads 3D, while the rule-of-thumb
+    players let the queen of clubs win the deal."""
+    from helpers import position
+    from linger_longer import Card
+
+    deal = position("last-card", hands={"A": "QC 3D", "B": "2D QS", "C": "9S 6D"}, stock="8C 8D", trump="H")
+    assert compare.candidate_factory("best-play-oracle", {})(1).choose(deal) is Card.parse("3D")
+    assert compare.candidate_factory("oracle", {})(1).choose(deal) is Card.parse("QC")
+
+
 @pytest.mark.parametrize("argv, named", [
     (["nope"], "'nope'"),
     (["monte-carlo", "--param", "samples"], "name=value"),

@@ -45,10 +45,57 @@ def test_the_strong_bot_plays_legal_moves_under_every_trump_rule():
             deal.apply(action)
 
 
-def test_the_oracle_plays_the_solvers_best_card():
-    deal = position("last-card", hands={"A": "KC 7S", "B": "3C QD", "C": "2H", "D": "AC 5S"}, stock="9D", trump="H")
-    play(deal, "KC", "3C")
-    assert OracleBot(1).choose(deal) is Card.parse("2H")
+def _finish_by_the_tips(deal: Deal, first) -> int:
+    """Who wins when the player to act plays ``first`` and everyone then plays by the tips."""
+    deal = deal.copy()
+    deal.apply(first)
+    tips = RuleOfThumbBot(0)
+    while not deal.is_over:
+        deal.apply(tips.choose(deal))
+    return deal.outcome.winner
+
+
+def test_the_oracle_answers_the_tips_not_best_play():
+    """Here best play from everyone leads 3D, but against rule-of-thumb players the queen of clubs wins the
+    deal and 3D does not: the ceiling plays what wins against the players at the table."""
+    deal = position("last-card", hands={"A": "QC 3D", "B": "2D QS", "C": "9S 6D"}, stock="8C 8D", trump="H")
+    assert solve(deal).best.action is Card.parse("3D")
+    choice = OracleBot(1).choose(deal)
+    assert choice is Card.parse("QC")
+    assert _finish_by_the_tips(deal, choice) == 0
+    assert _finish_by_the_tips(deal, Card.parse("3D")) != 0
+
+
+def test_the_oracle_plays_the_best_reply_to_the_tips_on_seeded_deals():
+    """On seeded deals its choice is the best reply's (the weakest of equals), and no other card does better
+    against rule-of-thumb players."""
+    from linger_longer.solver import best_response, outcome_rank
+
+    for seed in range(4):
+        deal = Deal.new(Rules.from_names("standard", ["draw-per-card"] if seed % 2 else []), 4, seed=seed)
+        tips = RuleOfThumbBot(0)
+        for _ in range(8):
+            deal.apply(tips.choose(deal))
+        while len(deal.legal_plays()) < 2:
+            deal.apply(tips.choose(deal))
+        solution = best_response(deal, tips)
+        choice = OracleBot(seed).choose(deal)
+        assert solution.complete and choice is solution.best.action
+        seat = deal.to_act
+        chosen = solution.value_of(choice)
+        assert all(outcome_rank(seat, v.winner, v.out_order) <= outcome_rank(seat, chosen.winner, chosen.out_order)
+                   for v in solution.actions)
+
+
+def test_past_its_budget_the_oracle_plays_by_the_tips():
+    """With the budget to search, it plays 3C here; with one node it has settled nothing and plays the tips' 10C."""
+    deal = Deal.new(Rules.from_names("standard", ["draw-per-card"]), 4, seed=0)
+    tips = RuleOfThumbBot(0)
+    for _ in range(8):
+        deal.apply(tips.choose(deal))
+    assert OracleBot(1).choose(deal) is Card.parse("3C")
+    assert tips.choose(deal) is Card.parse("TC")
+    assert OracleBot(1, nodes=1).choose(deal) is Card.parse("TC")
 
 
 def test_a_hint_with_one_legal_card_says_so():

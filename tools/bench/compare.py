@@ -24,10 +24,12 @@ A candidate is a bot name (:func:`tools.bench.solver._bot`'s, or one of the
 where the strength of a fair bot could come from. Measured on deals 0 to 999
 (standard rules; gain over a rule-of-thumb bot in the seat, points): today's
 strong opponent +4.1, ``hand-oracle`` +14.4, ``stock-oracle`` +17.6,
-``response-oracle`` +24.3 (``oracle``, which expects best play from the
-others, +13.0). Knowing the other hands or the stock's order is worth ten
-points or more; the tips' plays reveal little of the hands (the imagined
-hands hold about one card in seven of the true ones).
+``oracle`` +24.3 (it sees every card and answers the tips' plays exactly: the
+ceiling, :class:`~linger_longer.bots.OracleBot`), ``best-play-oracle`` +13.0
+(it sees every card but expects best play from the others). Knowing the other
+hands or the stock's order is worth ten points or more; the tips' plays reveal
+little of the hands (the imagined hands hold about one card in seven of the
+true ones).
 """
 
 from __future__ import annotations
@@ -41,9 +43,8 @@ import sys
 import time
 
 from linger_longer.bots import BOTS, MonteCarloBot, OracleBot, PlayoutBot, RuleOfThumbBot
-from linger_longer.cards import Suit
 from linger_longer.game import Deal, Phase
-from linger_longer.solver import best_response, outcome_rank, weakness
+from linger_longer.solver import solve
 
 
 class HandOracleBot(MonteCarloBot):
@@ -89,31 +90,26 @@ class StockOracleBot(MonteCarloBot):
         return deal.with_hidden(hands, deal.stock)
 
 
-class ResponseOracleBot:
-    """Sees every card and answers the rule-of-thumb players exactly (:func:`~linger_longer.solver.best_response`
-    on the true deal): the ceiling against this field, which :class:`~linger_longer.bots.OracleBot` (best play
-    from everyone) is not."""
+class BestPlayOracleBot:
+    """Sees every card and plays the exact solver's best action, expecting best play from everyone (max^n,
+    :func:`~linger_longer.solver.solve`): what seeing everything is worth without knowing how the others play.
+    Past its node budget it plays by the tips."""
 
-    name = "response-oracle"
+    name = "best-play-oracle"
 
     def __init__(self, seed: int | None = None, nodes: int = 200_000) -> None:
         self.nodes = nodes
-        self.model = RuleOfThumbBot(seed)
+        self.fallback = RuleOfThumbBot(seed)
 
     def choose(self, deal: Deal):
-        seat = deal.to_act
-        candidates = list(Suit) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
-        if len(candidates) == 1:
-            return candidates[0]
-        known = [v for v in best_response(deal, self.model, nodes=self.nodes).actions if v.winner is not None]
-        if not known:
-            return self.model.choose(deal)  # past the budget: by the tips
-        known.sort(key=lambda v: weakness(v.action, deal.trump))
-        return max(known, key=lambda v: outcome_rank(seat, v.winner, v.out_order)).action
+        if deal.phase is Phase.PLAY and len(deal.legal_plays()) == 1:
+            return deal.legal_plays()[0]
+        best = solve(deal, nodes=self.nodes, lines=False).best
+        return best.action if best is not None else self.fallback.choose(deal)
 
 
 #: The cheating bots this tool knows by name.
-YARDSTICKS = {bot.name: bot for bot in (HandOracleBot, StockOracleBot, ResponseOracleBot)}
+YARDSTICKS = {bot.name: bot for bot in (HandOracleBot, StockOracleBot, OracleBot, BestPlayOracleBot)}
 #: Today's strong opponent and the bot whose seat gives the gains.
 TODAY, FIELD = "monte-carlo", "rule-of-thumb"
 
@@ -131,7 +127,7 @@ def candidate_factory(spec: str, params: dict):
         except (ImportError, AttributeError) as error:
             raise ValueError(f"candidate {spec!r}: {error}") from None
     else:
-        named = {**BOTS, PlayoutBot.name: PlayoutBot, OracleBot.name: OracleBot}
+        named = {**BOTS, PlayoutBot.name: PlayoutBot}
         if spec not in named:
             raise ValueError(f"candidate {spec!r}: give one of {', '.join(list(named) + list(YARDSTICKS))}, "
                              "or module:Class")

@@ -14,8 +14,9 @@ strong opponent's median and 95th-percentile move time on fixed decisions
 Strength: :func:`_play` plays one hero against three of a field bot at a
 table of four, the hero's seat and the dealer moving round, each deal seeded;
 :mod:`tools.bench.strength` measures the opponents page's figures with it
-(``nox -s strength``). The heroes: the oracle (sees every card and solves: the
-ceiling no fair player can pass on average), the strong opponent, and the
+(``nox -s strength``). The heroes: the oracle (sees every card and answers the
+rule-of-thumb bots exactly: the ceiling no fair player can pass against them on
+average), the strong opponent, and the
 playout bot it replaced.
 """
 

@@ -15,7 +15,8 @@ with a field bot in the lone seat; the per-deal difference is the lone bot's
 paired gain, with its 95 % interval (:func:`tools.bench.bots.paired_gain`).
 
 The rows: the strong opponent (``monte-carlo``) and the ceiling (``oracle``: it
-sees every card and solves exactly) against three rule-of-thumb bots in a plain
+sees every card and answers the rule-of-thumb bots' plays exactly, so no fair
+bot can gain more against them) against three rule-of-thumb bots in a plain
 deal and with ``draw-per-card`` under both profiles; the strong opponent against
 three of the Monte-Carlo bot it replaced (``playout``), head to head; the
 rule-of-thumb bot against three random ones under both profiles.
