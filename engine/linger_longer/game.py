@@ -3,7 +3,7 @@
 A :class:`Deal` is set up from a seed, from an explicit deck order, or from a
 position in the middle of a deal (the worked examples start from such
 positions). Each action returns :mod:`~linger_longer.events`; every completed
-trick is kept as a :class:`Trick` record, and :meth:`Deal.undo` steps back one
+trick can be read as a :class:`Trick` record, and :meth:`Deal.undo` steps back one
 action at any point.
 
 How a deal is kept, and why:
@@ -15,9 +15,9 @@ How a deal is kept, and why:
   :meth:`Deal.hand` and :meth:`Deal.legal_plays` hand them out.
 - **Undo is a pop of the move stack** (as python-chess's ``push``/``pop``). A
   card taken back from the table needs nothing stored; a card that ended a
-  trick is undone from that trick's :class:`Trick` record, which says what the
-  trick changed (the draw, who went out). Undo is as cheap across a trick as
-  inside one.
+  trick is undone from what the deal noted of that trick (its trick-won event,
+  the draw, who went out: a plain tuple, from which :attr:`Deal.tricks` makes the
+  :class:`Trick` records when read). Undo is as cheap across a trick as inside one.
 - **Events that name only seats, a card or a reason are made once and shared**
   (they are frozen values, and a frozen dataclass costs about 6k instructions
   to make): a card played (with the one-event tuple play() returns for it),
@@ -133,6 +133,19 @@ class Trick(NamedTuple):
         return tuple(zip(self.seats, self.cards))
 
 
+#: What a deal keeps of each trick as it completes, the end-of-trick event and what :class:`Trick` adds to it:
+#: (trick won, leader, seats, drawn, went out, trump, sizes at lead). A plain tuple; the :class:`Trick` records
+#: are made from these when :attr:`Deal.tricks` is read (making one per trick costs 3% of a random playout).
+_TrickNotes = tuple[TrickWon, int, tuple[int, ...], tuple[Card, ...], tuple[int, ...], Suit | None, tuple[int, ...]]
+
+
+def _trick_from(notes: _TrickNotes) -> Trick:
+    """The record of a completed trick, from what the deal kept of it."""
+    trick_won, leader, seats, drawn, went_out, trump, sizes_at_lead = notes
+    return Trick(trick_won.number, leader, seats, trick_won.cards, trick_won.seat, drawn, went_out, trump,
+                 sizes_at_lead)
+
+
 @cache
 def seat_names(players: int) -> tuple[str, ...]:
     """Default seat names A, B, C … clockwise from seat 0."""
@@ -234,7 +247,7 @@ class Deal:
         self._legal = 0  # the cards the player to act may play (none unless a card is awaited): see _turn_to
         if self._phase is _PLAY:
             self._turn_to(leader)
-        self._tricks: list[Trick] = []
+        self._tricks: list[_TrickNotes] = []
         self._moves: list[Card | Suit] = []
         self._won: DealWon | None = None  # the event that ended the deal
         self._outcome: Outcome | None = None  # made from the tricks when first asked for: see outcome
@@ -399,7 +412,7 @@ class Deal:
             self._outcome = Outcome(
                 winner=won.seat, reason=won.reason, tricks_played=self.tricks_played, tricks_won=self.tricks_won,
                 out_order=self._out_order,
-                hand_sizes_before_exit={seat: trick.sizes_at_lead for trick in self._tricks for seat in trick.went_out},
+                hand_sizes_before_exit={seat: trick.sizes_at_lead for trick in self.tricks for seat in trick.went_out},
             )
         return self._outcome
 
@@ -420,22 +433,22 @@ class Deal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks completed since the deal was set up, in order."""
-        return tuple(self._tricks)
+        return tuple(map(_trick_from, self._tricks))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won in this deal."""
         won = list(self._tricks_before)
-        for trick in self._tricks:
-            won[trick.winner] += 1
+        for trick_won, *_ in self._tricks:
+            won[trick_won.seat] += 1
         return tuple(won)
 
     @property
     def won_piles(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has won (only those won since the deal was set up)."""
         piles: list[tuple[Card, ...]] = [()] * self.players
-        for trick in self._tricks:
-            piles[trick.winner] += trick.cards
+        for trick_won, *_ in self._tricks:
+            piles[trick_won.seat] += trick_won.cards
         return tuple(piles)
 
     @property
@@ -574,8 +587,8 @@ class Deal:
         rules, hands, order = self.rules, self._hands, self._order
         cards = tuple(self._table)
         winner = order[rules_of_the_trick.trick_winner(cards, self._trump)]
-        number = self._played_before + len(self._tricks) + 1
-        events: list[Event] = [played, TrickWon(winner, cards, number)]
+        trick_won = TrickWon(winner, cards, self._played_before + len(self._tricks) + 1)
+        events: list[Event] = [played, trick_won]
         # Out players hold nothing, so a hand emptied in this trick shows as one empty hand more than players out.
         emptied = [seat for seat in order if not hands[seat]] if hands.count(0) > len(self._out) else None
         sizes_at_lead = tuple(h.bit_count() + (seat in order) for seat, h in enumerate(hands)) if emptied else ()
@@ -585,8 +598,7 @@ class Deal:
         drawn = self._draw(winner, len(cards) if rules.draws_per_card else 1, events) if winner not in self._out else ()
         if emptied and not rules.eliminate_before_draw:  # 3: the winner has drawn, so it may still be in
             went_out = self._go_out(emptied, events)
-        self._tricks.append(Trick(number, self._leader, order, cards, winner, drawn, went_out, self._trump,
-                                  sizes_at_lead))
+        self._tricks.append((trick_won, self._leader, order, drawn, went_out, self._trump, sizes_at_lead))
         self._table = []
         self._led = None
         if went_out or self._drawn == len(self._stock):  # 4: only a player going out or the stock's end ends a deal
@@ -662,23 +674,23 @@ class Deal:
             self._led = None
         self._turn_to(seat)
 
-    def _reopen(self, trick: Trick) -> None:
-        """Undo the card that completed ``trick``: what the trick's end did is undone, and the trick is back on
-        the table without its last card."""
-        winner = trick.winner
-        for card in trick.drawn:
-            self._hands[winner] ^= card.mask
-        self._drawn -= len(trick.drawn)
-        if trick.went_out:
-            self._out = self._out.difference(trick.went_out)
-            self._out_order = self._out_order[:len(self._out_order) - len(trick.went_out)]
+    def _reopen(self, notes: _TrickNotes) -> None:
+        """Undo the card that completed a trick (``notes`` say what its end did): what the trick's end did is
+        undone, and the trick is back on the table without its last card."""
+        trick_won, leader, seats, drawn, went_out, trump, _ = notes
+        for card in drawn:
+            self._hands[trick_won.seat] ^= card.mask
+        self._drawn -= len(drawn)
+        if went_out:
+            self._out = self._out.difference(went_out)
+            self._out_order = self._out_order[:len(self._out_order) - len(went_out)]
             self._next, self._orders = seating(self.players, self._out)
         self._phase = _PLAY
         self._won = self._outcome = None
-        self._trump = trick.trump
-        self._leader = trick.leader
-        self._order = trick.seats
-        self._table = list(trick.cards)
+        self._trump = trump
+        self._leader = leader
+        self._order = seats
+        self._table = list(trick_won.cards)
         self._led = self._table[0].suit
         self._take_back()
 
