@@ -159,7 +159,11 @@ _PLAYED = [[(CardPlayed(seat, card),) for card in FULL_DECK] for seat in _SEATS]
 _CARD_DRAWN = [[CardDrawn(seat, card) for card in FULL_DECK] for seat in _SEATS]
 _PLAYER_OUT = [PlayerOut(seat) for seat in _SEATS]
 _LEAD_PASSED = [[LeadPassed(seat, to) for to in _SEATS] for seat in _SEATS]
-_DEAL_WON = [{reason: DealWon(seat, reason) for reason in EndReason} for seat in _SEATS]
+#: The deal-won events, a list per reason (an enum member is hashed in Python, so not a dict keyed by reason).
+_WON_WITH_THE_STOCK, _WON_HOLDING, _WON_LAST_TRICK = (
+    [DealWon(seat, reason) for seat in _SEATS]
+    for reason in (EndReason.STOCK_EXHAUSTED, EndReason.LAST_HOLDING, EndReason.LAST_TRICK)
+)
 _STOCK_EMPTY = StockEmpty()
 
 
@@ -590,14 +594,14 @@ class Deal:
         trick_won = TrickWon(winner, cards, self._played_before + len(self._tricks) + 1)
         events: list[Event] = [played, trick_won]
         # Out players hold nothing, so a hand emptied in this trick shows as one empty hand more than players out.
-        emptied = [seat for seat in order if not hands[seat]] if hands.count(0) > len(self._out) else None
-        sizes_at_lead = tuple(h.bit_count() + (seat in order) for seat, h in enumerate(hands)) if emptied else ()
+        emptied = hands.count(0) > len(self._out)
+        sizes_at_lead = self._sizes_at_lead() if emptied else ()
         went_out: tuple[int, ...] = ()
         if emptied and rules.eliminate_before_draw:  # 3 before 2: empty hands go out before the draw
-            went_out = self._go_out(emptied, events)
+            went_out = self._go_out(events)
         drawn = self._draw(winner, len(cards) if rules.draws_per_card else 1, events) if winner not in self._out else ()
         if emptied and not rules.eliminate_before_draw:  # 3: the winner has drawn, so it may still be in
-            went_out = self._go_out(emptied, events)
+            went_out = self._go_out(events)
         self._tricks.append((trick_won, self._leader, order, drawn, went_out, self._trump, sizes_at_lead))
         self._table = []
         self._led = None
@@ -633,25 +637,35 @@ class Deal:
             events.append(_STOCK_EMPTY)
         return drawn
 
-    def _go_out(self, emptied: list[int], events: list[Event]) -> tuple[int, ...]:
+    def _sizes_at_lead(self) -> tuple[int, ...]:
+        """Every hand's size when the trick on the table was led: each of its players has played one card since
+        (asked before the winner draws)."""
+        sizes = list(map(int.bit_count, self._hands))  # a loop, not a generator: a third fewer instructions
+        for seat in self._order:
+            sizes[seat] += 1
+        return tuple(sizes)
+
+    def _go_out(self, events: list[Event]) -> tuple[int, ...]:
         """3. Every player of the trick whose hand is now empty is out for the rest of the deal."""
-        gone = tuple(seat for seat in emptied if not self._hands[seat])  # the winner may have drawn
+        hands = self._hands
+        gone = tuple([seat for seat in self._order if not hands[seat]])  # the winner may have drawn
         if gone:
             self._out = self._out.union(gone)
             self._out_order += gone
             self._next, self._orders = seating(self.players, self._out)
-            events.extend(_PLAYER_OUT[seat] for seat in gone)
+            for seat in gone:
+                events.append(_PLAYER_OUT[seat])
         return gone
 
     def _winner_of_the_deal(self, winner: int, drawn: tuple[Card, ...]) -> DealWon | None:
         """4. Whether the trick just won ends the deal, and who wins it."""
         if drawn and self._drawn == len(self._stock) and self.rules.deal_ends_with_stock:
-            return _DEAL_WON[winner][EndReason.STOCK_EXHAUSTED]  # last-card: taking the last stock card wins
+            return _WON_WITH_THE_STOCK[winner]  # last-card: taking the last stock card wins
         holding = self.players - len(self._out)
         if holding == 1:
-            return _DEAL_WON[self._next[winner]][EndReason.LAST_HOLDING]  # the last player holding cards wins
+            return _WON_HOLDING[self._next[winner]]  # the last player holding cards wins
         if holding == 0:
-            return _DEAL_WON[winner][EndReason.LAST_TRICK]  # everyone emptied their hand at once: the trick's winner
+            return _WON_LAST_TRICK[winner]  # everyone emptied their hand at once: the trick's winner
         return None
 
     def _end(self, won: DealWon, events: list[Event]) -> tuple[Event, ...]:
