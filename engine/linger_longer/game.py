@@ -124,7 +124,8 @@ class Trick(NamedTuple):
     went_out: tuple[int, ...]
     #: The trump suit the trick was played under (None before ``grand-coup``'s naming, or with ``no-trump``).
     trump: Suit | None
-    #: Every hand's size when the trick was led; recorded when someone went out in it (chips option B), else ().
+    #: Every hand's size when the trick was led, given when a player emptied their hand in it (chips option B: it
+    #: is the trick in which they went out, unless they won it and drew), else ().
     sizes_at_lead: tuple[int, ...]
 
     @property
@@ -134,16 +135,10 @@ class Trick(NamedTuple):
 
 
 #: What a deal keeps of each trick as it completes, the end-of-trick event and what :class:`Trick` adds to it:
-#: (trick won, leader, seats, drawn, went out, trump, sizes at lead). A plain tuple; the :class:`Trick` records
-#: are made from these when :attr:`Deal.tricks` is read (making one per trick costs 3% of a random playout).
-_TrickNotes = tuple[TrickWon, int, tuple[int, ...], tuple[Card, ...], tuple[int, ...], Suit | None, tuple[int, ...]]
-
-
-def _trick_from(notes: _TrickNotes) -> Trick:
-    """The record of a completed trick, from what the deal kept of it."""
-    trick_won, leader, seats, drawn, went_out, trump, sizes_at_lead = notes
-    return Trick(trick_won.number, leader, seats, trick_won.cards, trick_won.seat, drawn, went_out, trump,
-                 sizes_at_lead)
+#: (trick won, leader, seats, drawn, went out, trump). A plain tuple; the :class:`Trick` records are made from
+#: these when :attr:`Deal.tricks` is read (making one per trick costs 3% of a random playout), and the hand sizes
+#: at each lead are worked back from the hands then (noting them as the tricks end costs 2.7% more).
+_TrickNotes = tuple[TrickWon, int, tuple[int, ...], tuple[Card, ...], tuple[int, ...], Suit | None]
 
 
 @cache
@@ -437,7 +432,26 @@ class Deal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks completed since the deal was set up, in order."""
-        return tuple(map(_trick_from, self._tricks))
+        return tuple(
+            Trick(trick_won.number, leader, seats, trick_won.cards, trick_won.seat, drawn, went_out, trump,
+                  sizes if 1 in [sizes[seat] for seat in seats] else ())  # a hand was emptied in it
+            for (trick_won, leader, seats, drawn, went_out, trump), sizes in zip(self._tricks, self._sizes_at_leads())
+        )
+
+    def _sizes_at_leads(self) -> list[tuple[int, ...]]:
+        """Every hand's size when each completed trick was led, worked back from the hands now: before a trick
+        each of its players still held the card they played to it, and its winner had not drawn yet."""
+        sizes = list(map(int.bit_count, self._hands))
+        for seat in self._order[:len(self._table)]:  # the cards on the table came from these hands
+            sizes[seat] += 1
+        at_leads = []
+        for trick_won, _, seats, drawn, _, _ in reversed(self._tricks):
+            sizes[trick_won.seat] -= len(drawn)
+            for seat in seats:
+                sizes[seat] += 1
+            at_leads.append(tuple(sizes))
+        at_leads.reverse()
+        return at_leads
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -595,14 +609,13 @@ class Deal:
         events: list[Event] = [played, trick_won]
         # Out players hold nothing, so a hand emptied in this trick shows as one empty hand more than players out.
         emptied = hands.count(0) > len(self._out)
-        sizes_at_lead = self._sizes_at_lead() if emptied else ()
         went_out: tuple[int, ...] = ()
         if emptied and rules.eliminate_before_draw:  # 3 before 2: empty hands go out before the draw
             went_out = self._go_out(events)
         drawn = self._draw(winner, len(cards) if rules.draws_per_card else 1, events) if winner not in self._out else ()
         if emptied and not rules.eliminate_before_draw:  # 3: the winner has drawn, so it may still be in
             went_out = self._go_out(events)
-        self._tricks.append((trick_won, self._leader, order, drawn, went_out, self._trump, sizes_at_lead))
+        self._tricks.append((trick_won, self._leader, order, drawn, went_out, self._trump))
         self._table = []
         self._led = None
         if went_out or self._drawn == len(self._stock):  # 4: only a player going out or the stock's end ends a deal
@@ -636,14 +649,6 @@ class Deal:
         if self._drawn == len(self._stock):
             events.append(_STOCK_EMPTY)
         return drawn
-
-    def _sizes_at_lead(self) -> tuple[int, ...]:
-        """Every hand's size when the trick on the table was led: each of its players has played one card since
-        (asked before the winner draws)."""
-        sizes = list(map(int.bit_count, self._hands))  # a loop, not a generator: a third fewer instructions
-        for seat in self._order:
-            sizes[seat] += 1
-        return tuple(sizes)
 
     def _go_out(self, events: list[Event]) -> tuple[int, ...]:
         """3. Every player of the trick whose hand is now empty is out for the rest of the deal."""
@@ -691,7 +696,7 @@ class Deal:
     def _reopen(self, notes: _TrickNotes) -> None:
         """Undo the card that completed a trick (``notes`` say what its end did): what the trick's end did is
         undone, and the trick is back on the table without its last card."""
-        trick_won, leader, seats, drawn, went_out, trump, _ = notes
+        trick_won, leader, seats, drawn, went_out, trump = notes
         for card in drawn:
             self._hands[trick_won.seat] ^= card.mask
         self._drawn -= len(drawn)
