@@ -411,7 +411,7 @@ class Deal:
             self._outcome = Outcome(
                 winner=won.seat, reason=won.reason, tricks_played=self.tricks_played, tricks_won=self.tricks_won,
                 out_order=self._out_order,
-                hand_sizes_before_exit={seat: trick.sizes_at_lead for trick in self.tricks for seat in trick.went_out},
+                hand_sizes_before_exit=self._sizes_before_exits(),
             )
         return self._outcome
 
@@ -438,14 +438,15 @@ class Deal:
             for (trick_won, leader, seats, drawn, went_out, trump), sizes in zip(self._tricks, self._sizes_at_leads())
         )
 
-    def _sizes_at_leads(self) -> list[tuple[int, ...]]:
-        """Every hand's size when each completed trick was led, worked back from the hands now: before a trick
-        each of its players still held the card they played to it, and its winner had not drawn yet."""
+    def _sizes_at_leads(self, since: int = 0) -> list[tuple[int, ...]]:
+        """Every hand's size when each completed trick from the ``since``-th on was led, worked back from the hands
+        now: before a trick each of its players still held the card they played to it, and its winner had not
+        drawn yet."""
         sizes = list(map(int.bit_count, self._hands))
         for seat in self._order[:len(self._table)]:  # the cards on the table came from these hands
             sizes[seat] += 1
         at_leads = []
-        for trick_won, _, seats, drawn, _, _ in reversed(self._tricks):
+        for trick_won, _, seats, drawn, _, _ in reversed(self._tricks[since:]):
             sizes[trick_won.seat] -= len(drawn)
             for seat in seats:
                 sizes[seat] += 1
@@ -453,11 +454,21 @@ class Deal:
         at_leads.reverse()
         return at_leads
 
+    def _sizes_before_exits(self) -> dict[int, tuple[int, ...]]:
+        """For each seat that went out since the set-up, every hand's size when the trick in which it went out was
+        led; worked back only as far as the first of those tricks (players go out late in a deal)."""
+        exits = [(place, went_out) for place, (_, _, _, _, went_out, _) in enumerate(self._tricks) if went_out]
+        if not exits:
+            return {}
+        first = exits[0][0]
+        at_leads = self._sizes_at_leads(first)
+        return {seat: at_leads[place - first] for place, went_out in exits for seat in went_out}
+
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won in this deal."""
         won = list(self._tricks_before)
-        for trick_won, *_ in self._tricks:
+        for trick_won, _, _, _, _, _ in self._tricks:
             won[trick_won.seat] += 1
         return tuple(won)
 
@@ -465,7 +476,7 @@ class Deal:
     def won_piles(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has won (only those won since the deal was set up)."""
         piles: list[tuple[Card, ...]] = [()] * self.players
-        for trick_won, *_ in self._tricks:
+        for trick_won, _, _, _, _, _ in self._tricks:
             piles[trick_won.seat] += trick_won.cards
         return tuple(piles)
 
