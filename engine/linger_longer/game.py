@@ -135,10 +135,10 @@ class Trick(NamedTuple):
 
 
 #: What a deal keeps of each trick as it completes, the end-of-trick event and what :class:`Trick` adds to it:
-#: (trick won, leader, seats, drawn, went out, trump). A plain tuple; the :class:`Trick` records are made from
+#: (trick won, seats, drawn, went out, trump; the first seat led). A plain tuple; the :class:`Trick` records are made from
 #: these when :attr:`Deal.tricks` is read (making one per trick costs 3% of a random playout), and the hand sizes
 #: at each lead are worked back from the hands then (noting them as the tricks end costs 2.7% more).
-_TrickNotes = tuple[TrickWon, int, tuple[int, ...], tuple[Card, ...], tuple[int, ...], Suit | None]
+_TrickNotes = tuple[TrickWon, tuple[int, ...], tuple[Card, ...], tuple[int, ...], Suit | None]
 
 
 @cache
@@ -199,7 +199,7 @@ class Deal:
 
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card", "setup_events",
-        "_hands", "_stock", "_drawn", "_trump", "_phase", "_leader", "_to_act", "_legal", "_order", "_table", "_led",
+        "_hands", "_stock", "_drawn", "_trump", "_phase", "_to_act", "_legal", "_order", "_table", "_led",
         "_out", "_out_order", "_next", "_orders", "_tricks", "_moves", "_won", "_outcome", "_tricks_before",
         "_played_before",
     )
@@ -236,7 +236,7 @@ class Deal:
         self._trump = trump
         named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
         self._phase = _NAME_TRUMP if named_later and trump is None and tricks_played else _PLAY
-        self._leader = self._to_act = leader
+        self._to_act = leader
         self._out = out
         self._out_order = tuple(sorted(out)) if out else ()
         self._next, self._orders = seating(players, out)  # who plays after whom, while these players are in
@@ -382,7 +382,7 @@ class Deal:
     @property
     def leader(self) -> int:
         """The seat that leads (or led) the current trick."""
-        return self._leader
+        return self._order[0]
 
     @property
     def to_act(self) -> int | None:
@@ -433,9 +433,9 @@ class Deal:
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks completed since the deal was set up, in order."""
         return tuple(
-            Trick(trick_won.number, leader, seats, trick_won.cards, trick_won.seat, drawn, went_out, trump,
+            Trick(trick_won.number, seats[0], seats, trick_won.cards, trick_won.seat, drawn, went_out, trump,
                   sizes if 1 in [sizes[seat] for seat in seats] else ())  # a hand was emptied in it
-            for (trick_won, leader, seats, drawn, went_out, trump), sizes in zip(self._tricks, self._sizes_at_leads())
+            for (trick_won, seats, drawn, went_out, trump), sizes in zip(self._tricks, self._sizes_at_leads())
         )
 
     def _sizes_at_leads(self, since: int = 0) -> list[tuple[int, ...]]:
@@ -446,7 +446,7 @@ class Deal:
         for seat in self._order[:len(self._table)]:  # the cards on the table came from these hands
             sizes[seat] += 1
         at_leads = []
-        for trick_won, _, seats, drawn, _, _ in reversed(self._tricks[since:]):
+        for trick_won, seats, drawn, _, _ in reversed(self._tricks[since:]):
             sizes[trick_won.seat] -= len(drawn)
             for seat in seats:
                 sizes[seat] += 1
@@ -457,7 +457,7 @@ class Deal:
     def _sizes_before_exits(self) -> dict[int, tuple[int, ...]]:
         """For each seat that went out since the set-up, every hand's size when the trick in which it went out was
         led; worked back only as far as the first of those tricks (players go out late in a deal)."""
-        exits = [(place, went_out) for place, (_, _, _, _, went_out, _) in enumerate(self._tricks) if went_out]
+        exits = [(place, went_out) for place, (_, _, _, went_out, _) in enumerate(self._tricks) if went_out]
         if not exits:
             return {}
         first = exits[0][0]
@@ -468,7 +468,7 @@ class Deal:
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won in this deal."""
         won = list(self._tricks_before)
-        for trick_won, _, _, _, _, _ in self._tricks:
+        for trick_won, _, _, _, _ in self._tricks:
             won[trick_won.seat] += 1
         return tuple(won)
 
@@ -476,7 +476,7 @@ class Deal:
     def won_piles(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has won (only those won since the deal was set up)."""
         piles: list[tuple[Card, ...]] = [()] * self.players
-        for trick_won, _, _, _, _, _ in self._tricks:
+        for trick_won, _, _, _, _ in self._tricks:
             piles[trick_won.seat] += trick_won.cards
         return tuple(piles)
 
@@ -626,7 +626,7 @@ class Deal:
         drawn = self._draw(winner, len(cards) if rules.draws_per_card else 1, events) if winner not in self._out else ()
         if emptied and not rules.eliminate_before_draw:  # 3: the winner has drawn, so it may still be in
             went_out = self._go_out(events)
-        self._tricks.append((trick_won, self._leader, order, drawn, went_out, self._trump))
+        self._tricks.append((trick_won, order, drawn, went_out, self._trump))
         self._table = []
         self._led = None
         if went_out or self._drawn == len(self._stock):  # 4: only a player going out or the stock's end ends a deal
@@ -637,8 +637,7 @@ class Deal:
         if winner in self._out:  # 5: the winner holds no card, so the lead passes clockwise
             leader = self._next[winner]
             events.append(_LEAD_PASSED[winner][leader])
-        self._leader = leader
-        self._order = self._orders[leader]
+        self._order = self._orders[leader]  # the seats of the next trick, from its leader
         if self._trump is None and rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER:
             self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
             self._to_act, self._legal = leader, 0
@@ -707,7 +706,7 @@ class Deal:
     def _reopen(self, notes: _TrickNotes) -> None:
         """Undo the card that completed a trick (``notes`` say what its end did): what the trick's end did is
         undone, and the trick is back on the table without its last card."""
-        trick_won, leader, seats, drawn, went_out, trump = notes
+        trick_won, seats, drawn, went_out, trump = notes
         for card in drawn:
             self._hands[trick_won.seat] ^= card.mask
         self._drawn -= len(drawn)
@@ -718,7 +717,6 @@ class Deal:
         self._phase = _PLAY
         self._won = self._outcome = None
         self._trump = trump
-        self._leader = leader
         self._order = seats
         self._table = list(trick_won.cards)
         self._led = self._table[0].suit
