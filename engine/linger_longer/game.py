@@ -3,7 +3,7 @@
 A :class:`Deal` is set up from a seed, from an explicit deck order, or from a
 position in the middle of a deal (the worked examples start from such
 positions). Each action returns :mod:`~linger_longer.events`; every completed
-trick is kept as a :class:`Trick` record, and :meth:`Deal.undo` steps back one
+trick can be read as a :class:`Trick` record, and :meth:`Deal.undo` steps back one
 action at any point.
 
 How a deal is kept, and why:
@@ -15,17 +15,17 @@ How a deal is kept, and why:
   :meth:`Deal.hand` and :meth:`Deal.legal_plays` hand them out.
 - **Undo is a pop of the move stack** (as python-chess's ``push``/``pop``). A
   card taken back from the table needs nothing stored; a card that ended a
-  trick is undone from that trick's :class:`Trick` record, which says what the
-  trick changed (the draw, who went out). Undo is as cheap across a trick as
-  inside one.
+  trick is undone from what the deal noted of that trick (its trick-won event,
+  the draw, who went out: a plain tuple, from which :attr:`Deal.tricks` makes the
+  :class:`Trick` records when read). Undo is as cheap across a trick as inside one.
 - **Events that name only seats, a card or a reason are made once and shared**
-  (they are frozen values, and a frozen dataclass costs about 6k instructions
-  to make): a card played (with the one-event tuple play() returns for it),
+  (they are frozen values, and making one costs about 4k instructions,
+  callgrind): a card played (with the one-event tuple play() returns for it),
   a card drawn, a player out, a lead passed, a deal won. Making a new one for
-  every card played and drawn costs a sixth more instructions per random
-  playout (676k against 567k, counted by callgrind); sharing the rarer ones
-  and that tuple too saves another 2%.
-- **The outcome is made when asked for**, from the trick records, not when
+  every card played and drawn cost a sixth more instructions per random playout
+  when it was measured (676k against 567k, counted by callgrind); sharing the
+  rarer ones and that tuple too saved another 2%.
+- **The outcome is made when asked for**, from the trick notes, not when
   the deal ends.
 
 >>> deal = Deal.new(Rules(), players=4, seed=7)
@@ -124,13 +124,21 @@ class Trick(NamedTuple):
     went_out: tuple[int, ...]
     #: The trump suit the trick was played under (None before ``grand-coup``'s naming, or with ``no-trump``).
     trump: Suit | None
-    #: Every hand's size when the trick was led; recorded when someone went out in it (chips option B), else ().
+    #: Every hand's size when the trick was led, given when a player emptied their hand in it (chips option B: it
+    #: is the trick in which they went out, unless they won it and drew), else ().
     sizes_at_lead: tuple[int, ...]
 
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:
         """(seat, card) in playing order."""
         return tuple(zip(self.seats, self.cards))
+
+
+#: What a deal keeps of each trick as it completes, the end-of-trick event and what :class:`Trick` adds to it:
+#: (trick won, seats, drawn, went out, trump; the first seat led). A plain tuple; the :class:`Trick` records are made from
+#: these when :attr:`Deal.tricks` is read (making one per trick costs 3% of a random playout), and the hand sizes
+#: at each lead are worked back from the hands then (noting them as the tricks end costs 2.7% more).
+_TrickNotes = tuple[TrickWon, tuple[int, ...], tuple[Card, ...], tuple[int, ...], Suit | None]
 
 
 @cache
@@ -146,7 +154,11 @@ _PLAYED = [[(CardPlayed(seat, card),) for card in FULL_DECK] for seat in _SEATS]
 _CARD_DRAWN = [[CardDrawn(seat, card) for card in FULL_DECK] for seat in _SEATS]
 _PLAYER_OUT = [PlayerOut(seat) for seat in _SEATS]
 _LEAD_PASSED = [[LeadPassed(seat, to) for to in _SEATS] for seat in _SEATS]
-_DEAL_WON = [{reason: DealWon(seat, reason) for reason in EndReason} for seat in _SEATS]
+#: The deal-won events, a list per reason (an enum member is hashed in Python, so not a dict keyed by reason).
+_WON_WITH_THE_STOCK, _WON_HOLDING, _WON_LAST_TRICK = (
+    [DealWon(seat, reason) for seat in _SEATS]
+    for reason in (EndReason.STOCK_EXHAUSTED, EndReason.LAST_HOLDING, EndReason.LAST_TRICK)
+)
 _STOCK_EMPTY = StockEmpty()
 
 
@@ -187,7 +199,7 @@ class Deal:
 
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card", "setup_events",
-        "_hands", "_stock", "_drawn", "_trump", "_phase", "_leader", "_to_act", "_legal", "_order", "_table", "_led",
+        "_hands", "_stock", "_drawn", "_trump", "_phase", "_to_act", "_legal", "_order", "_table", "_led",
         "_out", "_out_order", "_next", "_orders", "_tricks", "_moves", "_won", "_outcome", "_tricks_before",
         "_played_before",
     )
@@ -224,7 +236,7 @@ class Deal:
         self._trump = trump
         named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
         self._phase = _NAME_TRUMP if named_later and trump is None and tricks_played else _PLAY
-        self._leader = self._to_act = leader
+        self._to_act = leader
         self._out = out
         self._out_order = tuple(sorted(out)) if out else ()
         self._next, self._orders = seating(players, out)  # who plays after whom, while these players are in
@@ -234,7 +246,7 @@ class Deal:
         self._legal = 0  # the cards the player to act may play (none unless a card is awaited): see _turn_to
         if self._phase is _PLAY:
             self._turn_to(leader)
-        self._tricks: list[Trick] = []
+        self._tricks: list[_TrickNotes] = []
         self._moves: list[Card | Suit] = []
         self._won: DealWon | None = None  # the event that ended the deal
         self._outcome: Outcome | None = None  # made from the tricks when first asked for: see outcome
@@ -370,7 +382,7 @@ class Deal:
     @property
     def leader(self) -> int:
         """The seat that leads (or led) the current trick."""
-        return self._leader
+        return self._order[0]
 
     @property
     def to_act(self) -> int | None:
@@ -399,7 +411,7 @@ class Deal:
             self._outcome = Outcome(
                 winner=won.seat, reason=won.reason, tricks_played=self.tricks_played, tricks_won=self.tricks_won,
                 out_order=self._out_order,
-                hand_sizes_before_exit={seat: trick.sizes_at_lead for trick in self._tricks for seat in trick.went_out},
+                hand_sizes_before_exit=self._sizes_before_exits(),
             )
         return self._outcome
 
@@ -420,22 +432,52 @@ class Deal:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks completed since the deal was set up, in order."""
-        return tuple(self._tricks)
+        return tuple(
+            Trick(trick_won.number, seats[0], seats, trick_won.cards, trick_won.seat, drawn, went_out, trump,
+                  sizes if 1 in [sizes[seat] for seat in seats] else ())  # a hand was emptied in it
+            for (trick_won, seats, drawn, went_out, trump), sizes in zip(self._tricks, self._sizes_at_leads())
+        )
+
+    def _sizes_at_leads(self, since: int = 0) -> list[tuple[int, ...]]:
+        """Every hand's size when each completed trick from the ``since``-th on was led, worked back from the hands
+        now: before a trick each of its players still held the card they played to it, and its winner had not
+        drawn yet."""
+        sizes = list(map(int.bit_count, self._hands))
+        for seat in self._order[:len(self._table)]:  # the cards on the table came from these hands
+            sizes[seat] += 1
+        at_leads = []
+        for trick_won, seats, drawn, _, _ in reversed(self._tricks[since:]):
+            sizes[trick_won.seat] -= len(drawn)
+            for seat in seats:
+                sizes[seat] += 1
+            at_leads.append(tuple(sizes))
+        at_leads.reverse()
+        return at_leads
+
+    def _sizes_before_exits(self) -> dict[int, tuple[int, ...]]:
+        """For each seat that went out since the set-up, every hand's size when the trick in which it went out was
+        led; worked back only as far as the first of those tricks (players go out late in a deal)."""
+        exits = [(place, went_out) for place, (_, _, _, went_out, _) in enumerate(self._tricks) if went_out]
+        if not exits:
+            return {}
+        first = exits[0][0]
+        at_leads = self._sizes_at_leads(first)
+        return {seat: at_leads[place - first] for place, went_out in exits for seat in went_out}
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won in this deal."""
         won = list(self._tricks_before)
-        for trick in self._tricks:
-            won[trick.winner] += 1
+        for trick_won, _, _, _, _ in self._tricks:
+            won[trick_won.seat] += 1
         return tuple(won)
 
     @property
     def won_piles(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has won (only those won since the deal was set up)."""
         piles: list[tuple[Card, ...]] = [()] * self.players
-        for trick in self._tricks:
-            piles[trick.winner] += trick.cards
+        for trick_won, _, _, _, _ in self._tricks:
+            piles[trick_won.seat] += trick_won.cards
         return tuple(piles)
 
     @property
@@ -574,19 +616,17 @@ class Deal:
         rules, hands, order = self.rules, self._hands, self._order
         cards = tuple(self._table)
         winner = order[rules_of_the_trick.trick_winner(cards, self._trump)]
-        number = self._played_before + len(self._tricks) + 1
-        events: list[Event] = [played, TrickWon(winner, cards, number)]
+        trick_won = TrickWon(winner, cards, self._played_before + len(self._tricks) + 1)
+        events: list[Event] = [played, trick_won]
         # Out players hold nothing, so a hand emptied in this trick shows as one empty hand more than players out.
-        emptied = [seat for seat in order if not hands[seat]] if hands.count(0) > len(self._out) else None
-        sizes_at_lead = tuple(h.bit_count() + (seat in order) for seat, h in enumerate(hands)) if emptied else ()
+        emptied = hands.count(0) > len(self._out)
         went_out: tuple[int, ...] = ()
         if emptied and rules.eliminate_before_draw:  # 3 before 2: empty hands go out before the draw
-            went_out = self._go_out(emptied, events)
+            went_out = self._go_out(events)
         drawn = self._draw(winner, len(cards) if rules.draws_per_card else 1, events) if winner not in self._out else ()
         if emptied and not rules.eliminate_before_draw:  # 3: the winner has drawn, so it may still be in
-            went_out = self._go_out(emptied, events)
-        self._tricks.append(Trick(number, self._leader, order, cards, winner, drawn, went_out, self._trump,
-                                  sizes_at_lead))
+            went_out = self._go_out(events)
+        self._tricks.append((trick_won, order, drawn, went_out, self._trump))
         self._table = []
         self._led = None
         if went_out or self._drawn == len(self._stock):  # 4: only a player going out or the stock's end ends a deal
@@ -597,8 +637,7 @@ class Deal:
         if winner in self._out:  # 5: the winner holds no card, so the lead passes clockwise
             leader = self._next[winner]
             events.append(_LEAD_PASSED[winner][leader])
-        self._leader = leader
-        self._order = self._orders[leader]
+        self._order = self._orders[leader]  # the seats of the next trick, from its leader
         if self._trump is None and rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER:
             self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
             self._to_act, self._legal = leader, 0
@@ -621,25 +660,27 @@ class Deal:
             events.append(_STOCK_EMPTY)
         return drawn
 
-    def _go_out(self, emptied: list[int], events: list[Event]) -> tuple[int, ...]:
+    def _go_out(self, events: list[Event]) -> tuple[int, ...]:
         """3. Every player of the trick whose hand is now empty is out for the rest of the deal."""
-        gone = tuple(seat for seat in emptied if not self._hands[seat])  # the winner may have drawn
+        hands = self._hands
+        gone = tuple([seat for seat in self._order if not hands[seat]])  # the winner may have drawn
         if gone:
             self._out = self._out.union(gone)
             self._out_order += gone
             self._next, self._orders = seating(self.players, self._out)
-            events.extend(_PLAYER_OUT[seat] for seat in gone)
+            for seat in gone:
+                events.append(_PLAYER_OUT[seat])
         return gone
 
     def _winner_of_the_deal(self, winner: int, drawn: tuple[Card, ...]) -> DealWon | None:
         """4. Whether the trick just won ends the deal, and who wins it."""
         if drawn and self._drawn == len(self._stock) and self.rules.deal_ends_with_stock:
-            return _DEAL_WON[winner][EndReason.STOCK_EXHAUSTED]  # last-card: taking the last stock card wins
+            return _WON_WITH_THE_STOCK[winner]  # last-card: taking the last stock card wins
         holding = self.players - len(self._out)
         if holding == 1:
-            return _DEAL_WON[self._next[winner]][EndReason.LAST_HOLDING]  # the last player holding cards wins
+            return _WON_HOLDING[self._next[winner]]  # the last player holding cards wins
         if holding == 0:
-            return _DEAL_WON[winner][EndReason.LAST_TRICK]  # everyone emptied their hand at once: the trick's winner
+            return _WON_LAST_TRICK[winner]  # everyone emptied their hand at once: the trick's winner
         return None
 
     def _end(self, won: DealWon, events: list[Event]) -> tuple[Event, ...]:
@@ -662,23 +703,22 @@ class Deal:
             self._led = None
         self._turn_to(seat)
 
-    def _reopen(self, trick: Trick) -> None:
-        """Undo the card that completed ``trick``: what the trick's end did is undone, and the trick is back on
-        the table without its last card."""
-        winner = trick.winner
-        for card in trick.drawn:
-            self._hands[winner] ^= card.mask
-        self._drawn -= len(trick.drawn)
-        if trick.went_out:
-            self._out = self._out.difference(trick.went_out)
-            self._out_order = self._out_order[:len(self._out_order) - len(trick.went_out)]
+    def _reopen(self, notes: _TrickNotes) -> None:
+        """Undo the card that completed a trick (``notes`` say what its end did): what the trick's end did is
+        undone, and the trick is back on the table without its last card."""
+        trick_won, seats, drawn, went_out, trump = notes
+        for card in drawn:
+            self._hands[trick_won.seat] ^= card.mask
+        self._drawn -= len(drawn)
+        if went_out:
+            self._out = self._out.difference(went_out)
+            self._out_order = self._out_order[:len(self._out_order) - len(went_out)]
             self._next, self._orders = seating(self.players, self._out)
         self._phase = _PLAY
         self._won = self._outcome = None
-        self._trump = trick.trump
-        self._leader = trick.leader
-        self._order = trick.seats
-        self._table = list(trick.cards)
+        self._trump = trump
+        self._order = seats
+        self._table = list(trick_won.cards)
         self._led = self._table[0].suit
         self._take_back()
 

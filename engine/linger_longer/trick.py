@@ -80,26 +80,28 @@ def refusal(hand: int, led: Suit | None, card: Card, seat: int) -> Refusal | Non
     return None
 
 
-def beats(card: Card, best: Card, trump: Suit | None) -> bool:
-    """Whether ``card`` takes the trick from ``best``, the best card so far.
-
-    A higher card of the same suit beats it; a trump beats any card of another
-    suit; any other card (a discard) never wins.
-    """
-    if card.suit is best.suit:
-        return card.index < best.index  # the higher rank: a suit runs from the ace down in hand order
-    return card.suit is trump
-
-
 def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     """Which card wins the trick (its place in ``cards``, the cards in playing order).
 
     The highest trump wins; if no trump was played, the highest card of the led
     suit (the first card's suit) wins. No two cards are equal, so every trick
-    has exactly one winner.
+    has exactly one winner. The cards are read in playing order, each against
+    the best so far, as the players see the trick grow.
     """
-    best = 0
-    for place in range(1, len(cards)):
-        if beats(cards[place], cards[best], trump):
-            best = place
-    return best
+    best, winner = cards[0], 0
+    for place, card in enumerate(cards):
+        if card.suit is best.suit:  # a higher card of the same suit takes the trick
+            if card.index < best.index:  # the higher rank: a suit runs from the ace down in hand order
+                best, winner = card, place
+        elif card.suit is trump:  # a trump takes it from any card of another suit; a discard never does
+            best, winner = card, place
+    return winner
+
+
+def beats(card: Card, best: Card, trump: Suit | None) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the best card so far (see :func:`trick_winner`).
+
+    A higher card of the same suit beats it; a trump beats any card of another
+    suit; any other card (a discard) never wins.
+    """
+    return trick_winner((best, card), trump) == 1
