@@ -2,7 +2,11 @@
 /**
  * The site offline: registers the service worker (`sw.js` at the site root, so its scope holds the
  * four languages) once the page has loaded and gone idle, so that filling the cache never competes
- * with the page's first paint or its own requests; the page itself fetches nothing more.
+ * with the page's first paint or its own requests; the page itself fetches nothing more. On a page
+ * with a live engine (a walkthrough, the Play page) it also waits until that engine has started or
+ * failed (the `linger-engine` event of linger-engine.mjs; at most ENGINE_WAIT_MS): the fill would
+ * otherwise download Pyodide and the rest of the site while the engine downloads and compiles
+ * Pyodide, and make the reader wait longer for the live examples.
  *
  * - The first visit: the worker stores the whole site (every page in the four languages, Pyodide
  *   and the engine wheel) in the background; when it is active the page is marked
@@ -49,6 +53,27 @@
       fn();
     });
     observer.observe({ type: "paint", buffered: true });
+  }
+
+  /** How long to wait for the page's engine at most: the worker's own start gives up after 60 s. */
+  const ENGINE_WAIT_MS = 60000;
+
+  /** Run `fn` once the page's live engine has started or failed, at once on a page without one. */
+  function afterEngine(/** @type {() => void} */ fn) {
+    const root = document.documentElement;
+    if (!document.querySelector("script[data-pyodide]") || root.dataset.lingerEngine) {
+      fn();
+      return;
+    }
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      document.removeEventListener("linger-engine", go);
+      fn();
+    };
+    document.addEventListener("linger-engine", go);
+    setTimeout(go, ENGINE_WAIT_MS);
   }
 
   /** Run `fn` once the page has loaded, painted, and the main thread is idle. */
@@ -112,7 +137,9 @@
     }
   });
 
-  whenIdle(async () => {
+  afterEngine(() => whenIdle(register));
+
+  async function register() {
     performance.mark("linger-offline-register");
     api.state = "registering";
     let registration;
@@ -135,5 +162,5 @@
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") checkForUpdate();
     });
-  });
+  }
 })();

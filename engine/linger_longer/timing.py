@@ -2,8 +2,8 @@
 
 ``measure(samples, positions)`` plays seeded 4-player deals with rule-of-thumb
 bots and, at each decision of seat 0 with at least two legal cards, times
-``MonteCarloBot(samples).choose``. It returns the median and mean move time in
-ms and the playouts a second (one playout = one candidate card finished in one
+``MonteCarloBot(samples).choose``. It returns the median, mean, 95th percentile
+and longest move time in ms and the playouts a second (one playout = one candidate card finished in one
 sampled deal). It lives in the engine package so that the site's own engine
 worker can run it: ``nox -s bench`` calls it in CPython, under Pyodide in Node
 (``tools/bench/pyodide_bot.mjs``) and in Chromium on the Play page
@@ -39,7 +39,9 @@ def decisions(count: int, profile: str = "standard"):
 
 
 def measure(samples: int, positions: int = 40) -> dict:
-    """Median/mean ms of one MC decision and playouts per second, over ``positions`` fixed decisions."""
+    """Median, mean, 95th percentile and longest ms of one MC decision, and playouts per second, over
+    ``positions`` fixed decisions (the 95th percentile interpolated between the sorted times, as
+    ``statistics.quantiles(..., method="inclusive")`` does; it needs two decisions or more)."""
     from .bots import MonteCarloBot
 
     times, playouts = [], 0
@@ -51,6 +53,7 @@ def measure(samples: int, positions: int = 40) -> dict:
         playouts += samples * len(deal.legal_plays())
     return {"samples": samples, "positions": positions, "median_ms": statistics.median(times),
             "mean_ms": statistics.fmean(times), "max_ms": max(times),
+            "p95_ms": statistics.quantiles(times, n=20, method="inclusive")[18] if len(times) > 1 else times[0],
             "playouts_per_s": playouts / (sum(times) / 1000)}
 
 

@@ -1,7 +1,8 @@
 """The site offline in Chromium: one visit stores it all, then every language, the walkthroughs and the Play page
 work with the network off; a new build is offered in the page's language and replaces only what changed; the site
-also works under a sub-path; a page without a widget leaves Pyodide to the service worker, after it is idle (and a
-reader saving data gets no background download); and the site is installable, its manifest in each language.
+also works under a sub-path; a page without a widget leaves Pyodide to the service worker, after it is idle, and a
+page with one lets its own engine start before the service worker downloads the site (a reader saving data gets no
+background download); and the site is installable, its manifest in each language.
 """
 
 from __future__ import annotations
@@ -225,6 +226,26 @@ def test_a_page_without_a_widget_fetches_no_pyodide(context, served) -> None:
         load: performance.getEntriesByType('navigation')[0].loadEventEnd,
         register: performance.getEntriesByName('linger-offline-register')[0].startTime })""")
     assert timing["paint"] < timing["register"] and timing["load"] <= timing["register"], timing
+    assert failures.failed == [] and failures.errors == [], failures
+
+
+def test_the_fill_waits_for_the_pages_own_engine(context, served) -> None:
+    """A first visit to a walkthrough page: the service worker is registered, and so starts downloading the site,
+    only once the page's live engine has started; until then only the page and its engine fetch anything."""
+    ctx, failures = context
+    by_worker: list[str] = []
+    page = ctx.new_page()
+    ctx.on("request", lambda r: by_worker.append(r.url) if r.service_worker else None)
+    page.goto(f"{served.url}fr/{WALKTHROUGH_PAGE}")
+    page.wait_for_function("document.documentElement.dataset.lingerEngine === 'ready'", timeout=LIVE_TIMEOUT_MS)
+    fetched_before_ready = list(by_worker)
+    wait_ready(page)
+    timing = page.evaluate("""() => ({
+        engine: performance.getEntriesByName('linger-engine-ready')[0].startTime,
+        register: performance.getEntriesByName('linger-offline-register')[0].startTime })""")
+    assert timing["engine"] < timing["register"], timing
+    assert fetched_before_ready == [], fetched_before_ready[:3]
+    assert by_worker, "the service worker filled its cache afterwards"
     assert failures.failed == [] and failures.errors == [], failures
 
 

@@ -428,10 +428,12 @@ def module_imports(name: str) -> list[str]:
 def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: nodes.document | None) -> None:
     """Link the widgets' CSS and scripts from the pages that hold a walkthrough or the Play page (only those).
 
-    The scripts are ``async`` modules in ``<head>``: the theme writes its script tags at the
-    end of ``<body>``, where they only run once the whole page is parsed.  From ``<head>``,
-    ``linger-engine.mjs`` (no imports) starts the live engine's worker while the page is
-    still being parsed; ``linger-walkthrough.mjs`` starts the widgets when the DOM is ready.
+    The scripts are modules in ``<head>``.  ``linger-engine.mjs`` (no imports) is ``async``: it
+    starts the live engine's worker while the page is still being parsed.  The widget modules
+    are deferred (a module's default): the browser fetches them with the page and runs them,
+    in order, as soon as the page is parsed, before the theme's deferred scripts
+    (:func:`defer_theme_scripts`) and before its ``DOMContentLoaded`` work, so the first layout
+    and paint already show each walkthrough as its stepper on the first step.
     The engine module is linked without a version query: the widget module imports it by
     that URL, and one URL means one module instance, so one worker.  The engine's tag
     carries the site's Pyodide folder, relative to the page, in ``data-pyodide``.  The modules
@@ -453,10 +455,42 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     tags = [f'<script async type="module" src="{_attr(pathto("_static/linger-engine.mjs", 1))}" data-pyodide="{_attr(pyodide)}"></script>']
     for name in widgets:
         version = zlib.crc32((STATIC / name).read_bytes())
-        tags.append(f'<script async type="module" src="{_attr(pathto(f"_static/{name}", 1))}?v={version:08x}"></script>')
+        tags.append(f'<script type="module" src="{_attr(pathto(f"_static/{name}", 1))}?v={version:08x}"></script>')
     preloaded = dict.fromkeys(m for name in widgets for m in module_imports(name) if m != "linger-engine.mjs")
     tags.extend(f'<link rel="modulepreload" href="{_attr(pathto(f"_static/{m}", 1))}">' for m in preloaded)
     context["metatags"] = "\n    ".join([context.get("metatags", ""), *tags])
+
+
+#: Page templates that write classic scripts of their own after the theme's, which rely on running
+#: after them (the search page's searchtools.js reads documentation_options.js): left as they are.
+OWN_SCRIPTS_TEMPLATES = frozenset({"search.html"})
+
+
+def defer_theme_scripts(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: nodes.document | None) -> None:
+    """Load the page's classic scripts (Sphinx's and the theme's, at the end of ``<body>``) with ``defer``.
+
+    A classic script at the end of the body stops the parser until it has run, and the browser
+    lays the page out before running it, so the first paint waited for a layout of the page and
+    the scripts; deferred, they run in the same order once the page is parsed, before
+    ``DOMContentLoaded``, which is all they wait for (doctools.js, sphinx_highlight.js and furo.js
+    start from there).  Scripts that already have ``async`` or ``defer``, modules and inline
+    scripts keep their tags; so do the pages of :data:`OWN_SCRIPTS_TEMPLATES`.
+    """
+    if app.builder.format != "html" or templatename in OWN_SCRIPTS_TEMPLATES:
+        return
+    scripts = context.get("script_files")
+    if not isinstance(scripts, list):
+        return
+
+    def deferred(script: Any) -> Any:
+        attributes = getattr(script, "attributes", None)
+        if (attributes is None or not script.filename or attributes.get("type") == "module"
+                or "async" in attributes or "defer" in attributes):
+            return script
+        return type(script)(script.filename, priority=script.priority, **attributes, defer="defer")
+
+    # In place: the builder restores this list before the next page.
+    scripts[:] = [deferred(script) for script in scripts]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -481,4 +515,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-purge-doc", forget_failed_page)
     app.connect("env-merge-info", merge_failed_pages)
     app.connect("html-page-context", add_page_assets)
+    app.connect("html-page-context", defer_theme_scripts, priority=900)  # after the hooks that add scripts
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

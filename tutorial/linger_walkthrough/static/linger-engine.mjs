@@ -117,10 +117,22 @@ export function getEngine(indexURL) {
   return engine;
 }
 
+/**
+ * Tell the page that its engine has started or failed: `data-linger-engine="ready" | "failed"` on
+ * <html> and a `linger-engine` event on the document (linger-offline.js waits for it before the
+ * service worker downloads the site, so that download does not slow this start).
+ * @param {'ready' | 'failed'} state
+ */
+function settled(state) {
+  if (state === 'ready') performance.mark('linger-engine-ready');
+  document.documentElement.dataset.lingerEngine = state;
+  document.dispatchEvent(new CustomEvent('linger-engine', { detail: state }));
+}
+
 // Started as soon as this module runs: the page links it with `async` from <head>, with the
 // path of the site's Pyodide folder (relative to the page) in the tag's data-pyodide.
 const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
 if (tag?.dataset.pyodide !== undefined) {
   getEngine(new URL(tag.dataset.pyodide, document.baseURI).href)
-    .ready.then(() => performance.mark('linger-engine-ready'), () => {});
+    .ready.then(() => settled('ready'), () => settled('failed'));
 }

@@ -52,9 +52,10 @@ async function sha256(bytes) {
 /**
  * The stored snapshot for `key`, or why there is none to use. Only its headers are read here; its
  * bytes come as a promise, checked against their SHA-256 (it rejects when they do not match), so that
- * Pyodide can download and compile its WebAssembly module meanwhile.
+ * Pyodide can download and compile its WebAssembly module meanwhile. The key may still be on its way
+ * (it needs pyodide.mjs and the lock): the cache is opened and searched meanwhile.
  * @param {string} indexURL
- * @param {string} key
+ * @param {string | Promise<string>} key
  * @returns {Promise<{bytes: Promise<Uint8Array<ArrayBuffer>>} | {reason: string}>}
  */
 export async function findSnapshot(indexURL, key) {
@@ -63,7 +64,7 @@ export async function findSnapshot(indexURL, key) {
     const cache = await caches.open(CACHE_NAME);
     const response = await cache.match(entryURL(indexURL));
     if (!response) return { reason: 'none stored' };
-    if (response.headers.get(KEY_HEADER) !== key) {
+    if (response.headers.get(KEY_HEADER) !== await key) {
       await response.body?.cancel();
       return { reason: 'stale' };
     }

@@ -320,7 +320,8 @@ function escapeHtml(text) {
 }
 
 // -- Start --------------------------------------------------------------------------------------
-// Loaded with `async`: the widgets start when the DOM is parsed.
+// A deferred module: it runs once the page is parsed, before the theme's scripts and the first
+// layout, so the widgets start there (the DOMContentLoaded wait is for a page that imports it later).
 
 const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
 const pyodidePath = tag?.dataset.pyodide ?? document.querySelector('.linger-walkthrough')?.getAttribute('data-pyodide');

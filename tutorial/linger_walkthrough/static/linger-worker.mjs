@@ -185,10 +185,15 @@ async function engineWheelMissing(lock) {
  * @param {string[]} logged what Pyodide logged meanwhile (named in a failure)
  */
 async function start(lock, logged) {
-  const { loadPyodide, version } = await import(new URL('pyodide.mjs', indexURL).href);
+  const script = import(new URL('pyodide.mjs', indexURL).href);
+  const keyOf = Promise.all([script, lock]).then(([{ version }, contents]) => snapshotKey(version, contents));
+  keyOf.catch(() => {});  // a failed download is reported by whoever awaits it below, not as an unhandled rejection
+  // Cache Storage is opened (slow in a new profile) while pyodide.mjs and the lock download.
+  const search = findSnapshot(indexURL, keyOf);
+  const { loadPyodide } = await script;
   phases.script = performance.now() - started;
-  const key = snapshotKey(version, await lock);
-  const stored = await findSnapshot(indexURL, key);
+  const key = await keyOf;
+  const stored = await search;
   if ('bytes' in stored) {
     try {
       const bytes = stored.bytes.then((b) => { phases.snapshot = performance.now() - started; return b; });
