@@ -15,28 +15,17 @@ from pathlib import Path
 import pytest
 from linger_longer.web.labels import labels as engine_labels
 from linger_longer.web.walkthrough import replay_json
+from small_sites import write_project
 from sphinx.testing.util import SphinxTestApp
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "tutorial" / "examples"
 EXAMPLE = "last-trump"
 
-CONF = """
-import sys
-sys.path.insert(0, {tutorial!r})
-extensions = ["myst_parser", "linger_walkthrough"]
-linger_walkthrough_examples = {examples!r}
-locale_dirs = ["locales/"]
-gettext_compact = False
-"""
-
 
 def make_project(tmp_path: Path, body: str, examples: Path = EXAMPLES) -> Path:
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / "conf.py").write_text(CONF.format(tutorial=str(REPO / "tutorial"), examples=str(examples)), encoding="utf-8")
-    (src / "index.md").write_text(f"# Walkthrough test\n\nSome text.\n\n{body}\n", encoding="utf-8")
-    return src
+    return write_project(tmp_path / "src", f"# Walkthrough test\n\nSome text.\n\n{body}\n",
+                         linger_walkthrough_examples=str(examples), locale_dirs=["locales/"], gettext_compact=False)
 
 
 def build(src: Path, builder: str, language: str = "en") -> tuple[Path, str]:

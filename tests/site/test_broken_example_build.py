@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from small_sites import write_project
 
 from tools.build_site import BuildError, build_language
 
@@ -22,25 +23,13 @@ PAGE = """\
 ```
 """
 
-CONF = """\
-import sys
-sys.path.insert(0, {tutorial!r})
-project = "broken example"
-extensions = ["myst_parser", "linger_walkthrough"]
-linger_walkthrough_examples = {examples!r}
-"""
-
 
 @pytest.fixture
 def project(tmp_path: Path, repo_root: Path) -> Path:
-    src = tmp_path / "docs"
-    src.mkdir()
-    (src / "index.md").write_text(PAGE, encoding="utf-8")
     examples = tmp_path / "examples"
     examples.mkdir()
     shutil.copy(repo_root / "tutorial" / "examples" / "last-trump.toml", examples)
-    (src / "conf.py").write_text(CONF.format(tutorial=str(repo_root / "tutorial"), examples=str(examples)),
-                                 encoding="utf-8")
+    write_project(tmp_path / "docs", PAGE, project="broken example", linger_walkthrough_examples=str(examples))
     return tmp_path
 
 

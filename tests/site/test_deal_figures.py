@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-import re
-from html import unescape
 from pathlib import Path
 
 import pytest
 
 from linger_longer import Rules
 from linger_longer.statistics import simulate
+from small_sites import table_cells
 
 DECIMAL = {"en": ".", "fr": ",", "it": ",", "nl": ","}
 
 
-def figure_rows(page: str) -> list[list[str]]:
-    table = re.search(r'<table[^>]*linger-figures.*?</table>', page, re.S)
-    assert table, "no figures table on the page"
-    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(0), re.S)
-    return [[unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-            for row in rows]
-
-
 @pytest.mark.parametrize("lang", ["en", "fr", "it", "nl"])
 def test_the_faq_shows_the_figures_simulate_gives(built_site: Path, lang: str) -> None:
-    rows = figure_rows((built_site / lang / "faq.html").read_text(encoding="utf-8"))
+    rows = table_cells((built_site / lang / "faq.html").read_text(encoding="utf-8"), "linger-figures")
     header, body = rows[0], rows[1:]
     assert len(header) == 8 and len(body) >= 6
     by_rules = {(row[0], row[1]): row for row in body}
@@ -46,9 +37,7 @@ def test_the_scoring_page_shows_the_chips_the_engine_counts(built_site: Path, re
     from linger_longer.scoring import score_deal
 
     page = (built_site / lang / "scoring.html").read_text(encoding="utf-8")
-    table = re.search(r'<table[^>]*linger-chips.*?</table>', page, re.S)
-    assert table, "no deal-chips table on the scoring page"
-    rows = figure_rows(table.group(0))[1:]
+    rows = table_cells(page, "linger-chips")[1:]
     example = scenario.load(repo_root / "tutorial" / "examples" / "three-players-whole-deal.toml")
     deal = example.check()[-1].deal
     score = score_deal(deal.outcome, deal.players)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from small_sites import table_cells, write_project
+
 from tools.bench import strength
 from tools.build_site import BuildError, build_language
 
@@ -54,14 +56,6 @@ def expected_cells(row: dict, lang: str) -> list[str]:
     else:
         cells.append("\u2014")
     return cells
-
-
-def table_rows(page: str) -> list[list[str]]:
-    table = re.search(r'<table[^>]*linger-strength.*?</table>', page, re.S)
-    assert table, "no strength table on the page"
-    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(0), re.S)
-    return [[unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-            for row in rows]
 
 
 def figures_in_text(page: str) -> list[str]:
@@ -118,7 +112,7 @@ def test_the_measurement_gives_the_structure_the_page_reads_and_repeats_itself(t
 def test_the_opponents_page_shows_the_data_files_figures(built_site: Path, lang: str) -> None:
     page = (built_site / lang / "opponents.html").read_text(encoding="utf-8")
     data = committed()
-    rows = table_rows(page)
+    rows = table_cells(page, "linger-strength")
     assert len(rows[0]) == 8
     body = rows[1:]
     assert len(body) == len(data["rows"])
@@ -168,23 +162,10 @@ random | Random
 ```
 """
 
-CONF = """\
-import sys
-sys.path.insert(0, {tutorial!r})
-project = "strength figures"
-extensions = ["myst_parser", "linger_walkthrough"]
-linger_strength_data = {data!r}
-"""
-
-
 @pytest.fixture
-def project(tmp_path: Path, repo_root: Path) -> Path:
-    src = tmp_path / "docs"
-    src.mkdir()
-    (src / "index.md").write_text(PAGE, encoding="utf-8")
+def project(tmp_path: Path) -> Path:
     shutil.copy(strength.DATA, tmp_path / "strength.json")
-    (src / "conf.py").write_text(CONF.format(tutorial=str(repo_root / "tutorial"),
-                                             data=str(tmp_path / "strength.json")), encoding="utf-8")
+    write_project(tmp_path / "docs", PAGE, project="strength figures", linger_strength_data=str(tmp_path / "strength.json"))
     return tmp_path
 
 
@@ -198,7 +179,7 @@ def test_a_small_site_shows_the_figures_in_the_page_language(project: Path) -> N
     strong = data["rows"][0]
     for lang in ("en", "fr"):
         page = build(project, lang)
-        assert [row[2:] for row in table_rows(page)[1:]] == [expected_cells(row, lang) for row in data["rows"]]
+        assert [row[2:] for row in table_cells(page, "linger-strength")[1:]] == [expected_cells(row, lang) for row in data["rows"]]
         assert figures_in_text(page) == [decimal(100 * strong["gain"], lang), count(strong["deals"], lang)]
 
 
