@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from .cards import Card, Suit
 
@@ -44,9 +44,6 @@ class EndReason(enum.Enum):
     STOCK_EXHAUSTED = "stock-exhausted"
 
 
-_E = TypeVar("_E")
-
-
 def _to_json(value: Any) -> Any:
     if isinstance(value, Card):
         return value.code
@@ -59,28 +56,7 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-def _event(cls: type[_E]) -> type[_E]:
-    """An event class: a frozen dataclass with slots, whose ``__init__`` fills each slot through the slot's own
-    descriptor.
-
-    The ``__init__`` a frozen dataclass writes sets each field with ``object.__setattr__``, the slow way round
-    a frozen class's ``__setattr__``; the slot's descriptor does the same for less than half the cost. A random
-    playout makes an event at every trick's end: 486k instructions instead of 498k (callgrind). The instance
-    stays frozen, equal by value and hashable, with its dataclass repr.
-    """
-    cls = dataclass(frozen=True, slots=True)(cls)
-    names = [f.name for f in fields(cls)]
-    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
-    exec(f"def __init__(self, {', '.join(names)}):\n{body}", setters)  # as dataclasses writes its methods
-    init = setters["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = f"Set {', '.join(names) or 'nothing'}."
-    cls.__init__ = init  # type: ignore[misc]
-    return cls
-
-
-@_event
+@dataclass(frozen=True, slots=True)
 class Event:
     """Base of all events."""
 
@@ -94,7 +70,7 @@ class Event:
         return data
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class TrumpTurned(Event):
     """A card is shown and its suit is trump for the deal (the dealer's last card, or the top stock card)."""
 
@@ -103,7 +79,7 @@ class TrumpTurned(Event):
     seat: int | None  #: the dealer who keeps the card, or None when it went under the stock
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class TrickStarted(Event):
     """A new trick begins: ``leader`` leads it (the card led follows in a :class:`CardPlayed`)."""
 
@@ -112,7 +88,7 @@ class TrickStarted(Event):
     leader: int
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """A player put a card on the trick."""
 
@@ -121,7 +97,7 @@ class CardPlayed(Event):
     card: Card
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """A trick is complete; ``seat`` won it and takes ``cards`` to their won pile."""
 
@@ -131,7 +107,7 @@ class TrickWon(Event):
     number: int  #: 1 for the deal's first trick
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
     """The trick winner drew a card from the top of the stock."""
 
@@ -140,14 +116,14 @@ class CardDrawn(Event):
     card: Card
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class StockEmpty(Event):
     """The last card of the stock has been drawn."""
 
     type: ClassVar[str] = "stock-empty"
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class PlayerOut(Event):
     """A player with an empty hand is out for the rest of the deal."""
 
@@ -155,7 +131,7 @@ class PlayerOut(Event):
     seat: int
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class LeadPassed(Event):
     """The trick winner holds no card, so the lead passes clockwise to the next player holding cards."""
 
@@ -164,7 +140,7 @@ class LeadPassed(Event):
     to_seat: int
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class TrumpNamed(Event):
     """Under ``grand-coup`` the first trick's winner named the trump suit."""
 
@@ -173,7 +149,7 @@ class TrumpNamed(Event):
     suit: Suit
 
 
-@_event
+@dataclass(frozen=True, slots=True)
 class DealWon(Event):
     """The deal is over and ``seat`` won it."""
 
