@@ -256,39 +256,6 @@ class Deal:
     # ----------------------------------------------------------------- set-up
 
     @classmethod
-    def deal(
-        cls,
-        rules: Rules,
-        players: int,
-        *,
-        seed: int | random.Random | None = None,
-        deck: Sequence[Card] | str | None = None,
-        dealer: int = 0,
-        names: Sequence[str] | None = None,
-    ) -> tuple[Deal, tuple[Event, ...]]:
-        """Shuffle (from ``seed``, an int or a :class:`random.Random`) or take ``deck`` (top card first) and deal;
-        also returns the set-up events (:attr:`setup_events`).
-
-        Cards go one at a time clockwise, starting left of the dealer, until each
-        player holds as many cards as there are players (7 with ``long-hand``);
-        the rest is the stock. The dealer's last card is shown and its suit is
-        trump; the dealer keeps it. The player left of the dealer leads.
-        """
-        size = rules.hand_size(players)
-        if not 0 <= dealer < players:
-            raise InvalidPositionError(f"dealer seat {dealer!r} is not at a table of {players}")
-        cards = _deck_order(seed, deck)
-        first = (dealer + 1) % players
-        dealt = size * players
-        # One card at a time clockwise from the dealer's left: seat s gets every players-th card from its place.
-        hands = [card_set(cards[(seat - first) % players:dealt:players]) for seat in range(players)]
-        stock = cards[dealt:]
-        trump, turned, events = _turn_trump(rules, cards, dealt, stock, players, dealer, first)
-        deal = cls(rules, hands=hands, stock=stock, trump=trump, leader=first, dealer=dealer,
-                   turned_card=turned, names=names, setup_events=events)
-        return deal, events
-
-    @classmethod
     def new(
         cls,
         rules: Rules,
@@ -299,8 +266,42 @@ class Deal:
         dealer: int = 0,
         names: Sequence[str] | None = None,
     ) -> Deal:
-        """:meth:`deal` without the set-up events (they stay in :attr:`setup_events`)."""
-        return cls.deal(rules, players, seed=seed, deck=deck, dealer=dealer, names=names)[0]
+        """Shuffle (from ``seed``, an int or a :class:`random.Random`) or take ``deck`` (top card first) and deal.
+
+        Cards go one at a time clockwise, starting left of the dealer, until each
+        player holds as many cards as there are players (7 with ``long-hand``);
+        the rest is the stock. The dealer's last card is shown and its suit is
+        trump; the dealer keeps it. The player left of the dealer leads. The events
+        of showing it are the deal's :attr:`setup_events` (:meth:`deal` returns them too).
+        """
+        size = rules.hand_size(players)
+        if not 0 <= dealer < players:
+            raise InvalidPositionError(f"dealer seat {dealer!r} is not at a table of {players}")
+        cards = _deck_order(seed, deck)
+        first = (dealer + 1) % players
+        dealt = size * players
+        hands = [0] * players
+        for place, card in enumerate(cards[:dealt]):  # one card at a time clockwise, from the dealer's left
+            hands[(first + place) % players] |= card.mask
+        stock = cards[dealt:]
+        trump, turned, events = _turn_trump(rules, cards, dealt, stock, players, dealer, first)
+        return cls(rules, hands=hands, stock=stock, trump=trump, leader=first, dealer=dealer,
+                   turned_card=turned, names=names, setup_events=events)
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        players: int,
+        *,
+        seed: int | random.Random | None = None,
+        deck: Sequence[Card] | str | None = None,
+        dealer: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> tuple[Deal, tuple[Event, ...]]:
+        """:meth:`new`, returning the set-up events (:attr:`setup_events`) with the deal."""
+        deal = cls.new(rules, players, seed=seed, deck=deck, dealer=dealer, names=names)
+        return deal, deal.setup_events
 
     @classmethod
     def from_position(
