@@ -147,7 +147,11 @@ def seat_names(players: int) -> tuple[str, ...]:
     return tuple("ABCDEF"[:players])
 
 
+# Enum members read once into module names: under CPython 3.11 reading one from its class goes through the enum
+# type's __getattr__ hook, about 1k instructions each time (callgrind); a module name is one dict lookup.
 _PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
+_DEALER_CARD, _STOCK_CARD, _NAMED_LATER = (
+    TrumpSource.DEALER_CARD, TrumpSource.STOCK_CARD, TrumpSource.NAMED_BY_FIRST_WINNER)
 _SEATS = range(6)
 #: A card played, as the one event play() returns for it when the trick goes on (a tuple made once, not per card).
 _PLAYED = [[(CardPlayed(seat, card),) for card in FULL_DECK] for seat in _SEATS]
@@ -234,7 +238,7 @@ class Deal:
         self._stock = tuple(stock)
         self._drawn = 0  # how many stock cards have been drawn; the stock is self._stock[self._drawn:]
         self._trump = trump
-        named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
+        named_later = rules.trump_source is _NAMED_LATER
         self._phase = _NAME_TRUMP if named_later and trump is None and tricks_played else _PLAY
         self._to_act = leader
         self._out = out
@@ -641,7 +645,7 @@ class Deal:
             leader = self._next[winner]
             events.append(_LEAD_PASSED[winner][leader])
         self._order = self._orders[leader]  # the seats of the next trick, from its leader
-        if self._trump is None and rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER:
+        if self._trump is None and rules.trump_source is _NAMED_LATER:
             self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
             self._to_act, self._legal = leader, 0
         else:
@@ -740,10 +744,10 @@ def _turn_trump(
     bottom of the stock; with ``no-trump`` and ``grand-coup`` no card is turned.
     """
     source = rules.trump_source
-    if source is TrumpSource.DEALER_CARD:
+    if source is _DEALER_CARD:
         turned = cards[dealt - players + (dealer - first) % players]  # the last card the dealer dealt to themself
         return turned.suit, turned, _trump_turned(turned.index, dealer)
-    if source is TrumpSource.STOCK_CARD:
+    if source is _STOCK_CARD:
         turned = stock.pop(0)
         stock.append(turned)
         return turned.suit, turned, _trump_turned(turned.index, None)
