@@ -288,7 +288,7 @@ class Deal:
         for place, card in enumerate(cards[:dealt]):  # one card at a time clockwise, from the dealer's left
             hands[(first + place) % players] |= card.mask
         stock = cards[dealt:]
-        trump, turned, events = _turn_trump(rules, cards, dealt, stock, players, dealer, first)
+        trump, turned, events = _turn_trump(rules, cards, dealt, stock, dealer)
         return cls(rules, hands=hands, stock=stock, trump=trump, leader=first, dealer=dealer,
                    turned_card=turned, names=names, setup_events=events)
 
@@ -735,7 +735,7 @@ class Deal:
 
 
 def _turn_trump(
-    rules: Rules, cards: list[Card], dealt: int, stock: list[Card], players: int, dealer: int, first: int,
+    rules: Rules, cards: list[Card], dealt: int, stock: list[Card], dealer: int,
 ) -> tuple[Suit | None, Card | None, tuple[Event, ...]]:
     """Trump for a fresh deal, the card shown for it, and the event showing it.
 
@@ -745,7 +745,7 @@ def _turn_trump(
     """
     source = rules.trump_source
     if source is _DEALER_CARD:
-        turned = cards[dealt - players + (dealer - first) % players]  # the last card the dealer dealt to themself
+        turned = cards[dealt - 1]  # the dealer's last card: dealing starts at their left, so they get each round's last
         return turned.suit, turned, _trump_turned(turned.index, dealer)
     if source is _STOCK_CARD:
         turned = stock.pop(0)
