@@ -211,12 +211,12 @@ class Deal:
     def __init__(
         self,
         rules: Rules,
-        *,
         hands: Sequence[int],
         stock: Sequence[Card],
         trump: Suit | None,
         leader: int,
         dealer: int,
+        *,
         out: frozenset[int] = frozenset(),
         tricks_won: Sequence[int] | None = None,
         tricks_played: int = 0,
@@ -282,15 +282,16 @@ class Deal:
         if not 0 <= dealer < players:
             raise InvalidPositionError(f"dealer seat {dealer!r} is not at a table of {players}")
         cards = _deck_order(seed, deck)
-        first = (dealer + 1) % players
+        leader = (dealer + 1) % players
         dealt = size * players
         hands = [0] * players
         for place, card in enumerate(cards[:dealt]):  # one card at a time clockwise, from the dealer's left
-            hands[(first + place) % players] |= card.mask
+            hands[(leader + place) % players] |= card.mask
         stock = cards[dealt:]
         trump, turned, events = _turn_trump(rules, cards, dealt, stock, dealer)
-        return cls(rules, hands=hands, stock=stock, trump=trump, leader=first, dealer=dealer,
-                   turned_card=turned, names=names, setup_events=events)
+        # Positional where the names match: a class called with keywords gets them as a dict, 0.5k instructions
+        # each (callgrind).
+        return cls(rules, hands, stock, trump, leader, dealer, turned_card=turned, names=names, setup_events=events)
 
     @classmethod
     def deal(
