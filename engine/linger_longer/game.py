@@ -581,10 +581,18 @@ class Deal:
 
     def copy(self) -> Deal:
         """An independent copy with the same position (history included)."""
+        # Field by field, as python-chess copies a board: a loop over the slots with getattr() and setattr() cost
+        # 24.6k instructions a copy, these assignments 7.3k (callgrind). A slot left out here is unset in the copy,
+        # so reading it fails at once.
         other = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(other, name, getattr(self, name))
-        other._hands = self._hands.copy()
+        other.rules, other.players, other.dealer, other.names = self.rules, self.players, self.dealer, self.names
+        other.turned_card, other.setup_events = self.turned_card, self.setup_events
+        other._stock, other._drawn, other._trump, other._phase = self._stock, self._drawn, self._trump, self._phase
+        other._out, other._out_order, other._next, other._orders = self._out, self._out_order, self._next, self._orders
+        other._to_act, other._legal, other._order, other._led = self._to_act, self._legal, self._order, self._led
+        other._won, other._outcome = self._won, self._outcome
+        other._tricks_before, other._played_before = self._tricks_before, self._played_before
+        other._hands = self._hands.copy()  # the lists a deal changes in place are its own in the copy
         other._table = self._table.copy()
         other._tricks = self._tricks.copy()
         other._moves = self._moves.copy()
