@@ -224,7 +224,7 @@ class Deal:
         names: Sequence[str] | None = None,
         setup_events: tuple[Event, ...] = (),
     ) -> None:
-        """A deal at the start of a trick, hands given as card sets; :meth:`deal`, :meth:`new` and
+        """A deal at the start of a trick, hands given as card sets; :meth:`new` (and so :meth:`deal`) and
         :meth:`from_position` check their input and come here."""
         players = len(hands)
         self.rules = rules
