@@ -16,47 +16,52 @@ offers neither undo nor the records' reading, which a random playout never asks 
 The obligations, in the order they were added to the compact implementation,
 each in its cheapest form found. Instructions per random 4-player playout
 (standard profile), counted as ``tools.bench.engine.instructions()`` counts:
-callgrind, ``PYTHONHASHSEED=0``, a script of the same form as the benchmark's
-(a module-level loop over deals from ``random.Random(1)``, ``rng.choice`` for
-each card), the count of 1,000 deals less that of none, divided by 1,000.
-Measured under CPython 3.11 on one day, each step cumulative; from S1 on every
-step played the engine's 1,000 deals (the same winner after the same tricks).
+callgrind, a script of the same form as the benchmark's (a module-level loop
+over deals from ``random.Random(1)``, ``rng.choice`` for each card), the count
+of 1,000 deals less that of none, divided by 1,000; here with
+``PYTHONHASHSEED=0`` (the benchmark leaves it unset, and its counts move by
+about 0.5k from run to run). Measured under CPython 3.11.7 on one day, each
+step cumulative; from S1 on every step played the engine's 1,000 deals (the
+same winner after the same tricks).
 
-====  =============================================================================  ===========  =======  ==============
-step  obligation added (cheapest form found)                                         instr.       added    compact / this
-====  =============================================================================  ===========  =======  ==============
-S0    the compact implementation (``random.shuffle``, ints, locals)                  314.2k                1.000x
-S1    the engine's seeded shuffle (the deck sorted by the generator's floats)        242.1k       -72.1k   1.298x
-S2    a deal object: the loop reads ``deal.to_act`` (a read-only property) and       293.7k       +51.6k   1.070x
+====  ===========================================================================  =======  ======  =======
+step  obligation added (cheapest form found)                                       instr.   added   compact
+                                                                                                      / this
+====  ===========================================================================  =======  ======  =======
+S0    the compact implementation (``random.shuffle``, ints, locals)                314.2k           1.000x
+S1    the engine's seeded shuffle (the deck sorted by the generator's floats)      242.1k   -72.1k  1.298x
+S2    a deal object: the loop reads ``deal.to_act`` (a read-only property) and     293.7k   +51.6k  1.070x
       calls ``legal_plays()`` and ``play()``; its state in slots
-S3    ``Card`` objects at the edge: hands as 52-bit card sets, ``legal_plays()``     300.3k       +6.6k    1.046x
+S3    ``Card`` objects at the edge: hands as 52-bit card sets, ``legal_plays()``   300.3k   +6.6k   1.046x
       returns ``cards_in(...)``, ``play()`` takes a Card
-S4    the pure functions of ``trick.py``: ``legal_plays(hand, led)`` each turn,      333.4k       +33.1k   0.942x
+S4    the pure functions of ``trick.py``: ``legal_plays(hand, led)`` each turn,    333.4k   +33.1k  0.942x
       ``trick_winner(cards, trump)`` at the trick's end (so the table is a list)
-S5    ``play()`` refuses an illegal card (the legal set worked out once a turn)      344.3k       +10.9k   0.913x
-S6    a move stack (one append an action)                                            349.4k       +5.1k    0.899x
-S7    a record of each trick (one plain tuple: trick won, seats, drawn, went out,   360.8k       +11.4k   0.871x
-      trump)
-S8    events returned (the engine's; those naming only seats, a card or a reason     416.0k       +55.2k   0.755x
-      made once and shared; one new ``TrickWon`` a trick, 22.0k of the 55.2k)
-S9    every variant: the rules read at set-up and at each trick's end (hand size,   427.3k       +11.3k   0.735x
-      trump source, draws, elimination order, the last-card end); set-up events
-====  =============================================================================  ===========  =======  ==============
+S5    ``play()`` refuses an illegal card (the legal set worked out once a turn)    344.3k   +10.9k  0.913x
+S6    a move stack (one append an action)                                          349.4k   +5.1k   0.899x
+S7    a record of each trick (one plain tuple: trick won, seats, drawn, went      360.8k   +11.4k  0.871x
+      out, trump)
+S8    events returned (the engine's; those naming only seats, a card or a          416.0k   +55.2k  0.755x
+      reason made once and shared; one new ``TrickWon`` a trick: 22.0k of it)
+S9    every variant: the rules read at set-up and at each trick's end (hand       427.3k   +11.3k  0.735x
+      size, trump source, draws, elimination order, the last-card end); the
+      set-up events
+====  ===========================================================================  =======  ======  =======
 
-The engine counted 453.7k that day (0.692x), 441.4k after it was tuned to the
-floor's play (0.713x): its play phase then cost what the floor's does, and what
-was left above it was its general constructor's set-up. So an engine with this
-API cannot reach 0.9x the compact implementation's count (349k or fewer): that
-budget is spent by S6, before the trick records and the events. Two of the
-obligations are priced more finely: ``to_act`` as a read-only property costs
-12.4k against a plain attribute; the seeded shuffle alone costs 48.0k a deal
-against ``random.shuffle``'s 123.0k, so against a compact implementation that
-shuffled as the engine must, the floor would be at 0.567x.
+The engine counted 453.7k that day (0.692x), and 441.4k once its play was
+tuned to cost what the floor's does (0.713x; what was left above the floor was
+its general constructor's set-up). So an engine with this API cannot reach
+0.9x the compact implementation's count (349k or fewer): that budget is spent
+by S6, before the trick records and the events. Two obligations priced more
+finely: ``to_act`` as a read-only property costs 12.4k against a plain
+attribute; the seeded shuffle alone costs 48.0k a deal against
+``random.shuffle``'s 123.0k, so against a compact implementation that shuffled
+as the engine must (242.1k), the floor would be at 0.567x.
 
-This class is S9 as code, with the trump turned from the stock (``random-trump``)
-and named by the first trick's winner (``grand-coup``) as well: branches the
-standard profile does not take. ``nox -s bench`` counts it beside the engine and
-the compact implementation.
+:class:`FloorDeal` is S9 as code, with the trump turned from the stock
+(``random-trump``) and named by the first trick's winner (``grand-coup``) as
+well: branches the standard profile does not take. As committed it counts
+about 429k (0.73x); ``nox -s bench`` counts it beside the engine and the
+compact implementation.
 """
 
 from __future__ import annotations
@@ -118,7 +123,8 @@ def _trump_turned(card: int, seat: int | None) -> tuple[TrumpTurned]:
 def _go_out(hands: list[int], seats: tuple[int, ...], events: list[Event]) -> tuple[int, ...]:
     """The players of the trick whose hand is empty go out (rare: not worth writing out in the trick's end)."""
     gone = tuple([seat for seat in seats if not hands[seat]])
-    events.extend(_PLAYER_OUT[seat] for seat in gone)
+    for seat in gone:  # a loop: extend() of a generator cost 6k instructions a playout
+        events.append(_PLAYER_OUT[seat])
     return gone
 
 
@@ -130,7 +136,8 @@ class FloorDeal:
     """
 
     __slots__ = ("rules", "players", "setup_events", "_hands", "_stock", "_drawn", "_trump", "_names_trump",
-                 "_naming", "_to_act", "_legal", "_led", "_table", "_seats", "_holding", "_tricks", "_moves", "_won")
+                 "_naming", "_to_act", "_legal", "_led", "_table", "_seats", "_holding", "_number", "_tricks",
+                 "_moves", "_won")
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, dealer: int = 0) -> None:
         cards = sorted(FULL_DECK, key=partial(next, iter(rng.random, None)))  # the engine's seeded shuffle
@@ -164,6 +171,7 @@ class FloorDeal:
         self._table = []
         self._seats = []
         self._holding = players
+        self._number = 1  # of the trick on the table (a count: len(self._tricks) + 1 costs 0.7k a playout)
         self._tricks = []
         self._moves = []
         self._won = None
@@ -206,7 +214,7 @@ class FloorDeal:
             return self._finish_trick(played[0])
         if len(table) == 1:
             self._led = card.suit
-            played = _trick_started(len(self._tricks) + 1, seat), played[0]
+            played = _trick_started(self._number, seat), played[0]
         players = self.players
         seat = (seat + 1) % players
         while not hands[seat]:  # an out player is skipped
@@ -232,7 +240,8 @@ class FloorDeal:
         winner = seats[trick_winner(cards, self._trump)]
         self._table = []
         self._seats = []
-        trick_won = TrickWon(winner, cards, len(self._tricks) + 1)
+        trick_won = TrickWon(winner, cards, self._number)
+        self._number += 1
         events = [played, trick_won]
         emptied = hands.count(0) > players - self._holding
         went_out = ()
