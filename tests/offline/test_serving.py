@@ -212,11 +212,12 @@ ENGINE_MODULES = {
 }
 
 
-def _engine_wheel(path: Path) -> Path:
+def _engine_wheel(path: Path, cards: str = ENGINE_MODULES["linger_longer/cards.py"]) -> Path:
     """A small wheel shaped like the engine's: two packages, the catalogs check_wheel requires, a RECORD."""
     dist = "linger_longer-0.1.0.dist-info"
+    path.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(path, "w") as zf:
-        for name, text in ENGINE_MODULES.items():
+        for name, text in {**ENGINE_MODULES, "linger_longer/cards.py": cards}.items():
             zf.writestr(name, text)
         for lang in pyodide_assets.expected_catalog_languages():
             zf.writestr(f"linger_longer/locale/{lang}/LC_MESSAGES/linger_longer.mo", b"\xde\x12\x04\x95")
@@ -273,6 +274,7 @@ def test_the_compiled_wheel_is_reproducible_cached_and_registered_by_pyodide_loc
     def no_node(folder: Path) -> list[str]:
         raise AssertionError("Node ran again for sources that did not change")
 
+    compile_bytecode = pyodide_assets.compile_bytecode
     monkeypatch.setattr(pyodide_assets, "compile_bytecode", no_node)
     with zipfile.ZipFile(source) as zf, zipfile.ZipFile(tmp_path / "touched.whl", "w") as out:
         for info in zf.infolist():  # same contents, other times: the archive's own bytes differ
@@ -280,9 +282,14 @@ def test_the_compiled_wheel_is_reproducible_cached_and_registered_by_pyodide_loc
     (tmp_path / "touched").mkdir()
     os.replace(tmp_path / "touched.whl", tmp_path / "touched" / source.name)
     assert pyodide_assets.with_bytecode(tmp_path / "touched" / source.name, tmp_path / "cached").read_bytes() == first
+    assert len(list(pyodide_assets.BYTECODE_CACHE.iterdir())) == 1
     info = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
     entry = pyodide_assets.lock_entry(wheel, info)
     assert entry["sha256"] == hashlib.sha256(first).hexdigest() and entry["imports"] == ["linger_longer"]
+    monkeypatch.setattr(pyodide_assets, "compile_bytecode", compile_bytecode)  # changed sources: Node again,
+    changed = _engine_wheel(tmp_path / "changed" / source.name, cards="ACE = 'As'\n")
+    pyodide_assets.with_bytecode(changed, tmp_path / "recompiled")
+    assert len(list(pyodide_assets.BYTECODE_CACHE.iterdir())) == 1  # and the cache keeps only their wheel
 
 
 PYODIDE_IMPORT_JS = """

@@ -182,8 +182,8 @@ def with_bytecode(wheel: Path, dest: Path) -> Path:
 
     The sources stay in the wheel (pyodide-lock finds the packages a wheel provides by their
     ``.py`` files, and tracebacks quote them). Made once per digest of the wheel's contents,
-    the compiler script and the Pyodide version, kept in :data:`BYTECODE_CACHE`, so a rebuild of
-    unchanged sources neither runs Node again nor changes the wheel's sha256.
+    the compiler script and the Pyodide version, kept in :data:`BYTECODE_CACHE` (only the latest),
+    so a rebuild of unchanged sources neither runs Node again nor changes the wheel's sha256.
     """
     key = hashlib.sha256(
         f"{contents_digest(wheel)} {hashlib.sha256(BYTECODE_COMPILER.read_bytes()).hexdigest()} {PYODIDE_VERSION}".encode()
@@ -197,6 +197,9 @@ def with_bytecode(wheel: Path, dest: Path) -> Path:
             compile_bytecode(unpacked)
             cached.parent.mkdir(parents=True, exist_ok=True)
             write_wheel(unpacked, cached)
+        for stale in BYTECODE_CACHE.iterdir():  # wheels of sources that have changed since
+            if stale != cached.parent:
+                shutil.rmtree(stale, ignore_errors=True)
     dest.mkdir(parents=True, exist_ok=True)
     target = dest / wheel.name
     shutil.copyfile(cached, target)
