@@ -1,13 +1,17 @@
 """Without a browser: the precompressed copies (tools/offline.py), the server that sends them (tools/serve.py), and the
-engine wheel's lock entry made by pyodide-lock (tutorial/linger_walkthrough/pyodide_assets.py)."""
+engine wheel (tutorial/linger_walkthrough/pyodide_assets.py): its bytecode, compiled by Pyodide's Python in Node, and its
+lock entry made by pyodide-lock."""
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import importlib.util
 import json
 import os
+import shutil
+import subprocess
 import urllib.error
 import urllib.request
 import zipfile
@@ -197,3 +201,125 @@ def test_the_registration_script_type_checks() -> None:
     project = Path(__file__).with_name("jsconfig.offline.json")
     result = subprocess.run([str(tsc), "-p", str(project)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+NODE_PYODIDE = REPO / "node_modules" / "pyodide"
+ENGINE_MODULES = {
+    "linger_longer/__init__.py": "from .cards import ACE\n",
+    "linger_longer/cards.py": "ACE = 'A'\n",
+    "linger_longer/web/__init__.py": "",
+    "linger_longer/web/walkthrough.py": "from ..cards import ACE\n\ndef first():\n    return ACE\n",
+}
+
+
+def _engine_wheel(path: Path, cards: str = ENGINE_MODULES["linger_longer/cards.py"]) -> Path:
+    """A small wheel shaped like the engine's: two packages, the catalogs check_wheel requires, a RECORD."""
+    dist = "linger_longer-0.1.0.dist-info"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, text in {**ENGINE_MODULES, "linger_longer/cards.py": cards}.items():
+            zf.writestr(name, text)
+        for lang in pyodide_assets.expected_catalog_languages():
+            zf.writestr(f"linger_longer/locale/{lang}/LC_MESSAGES/linger_longer.mo", b"\xde\x12\x04\x95")
+        zf.writestr(f"{dist}/METADATA", "Metadata-Version: 2.1\nName: linger-longer\nVersion: 0.1.0\n")
+        zf.writestr(f"{dist}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        zf.writestr(f"{dist}/RECORD", "")
+    return path
+
+
+def _needs_node() -> None:
+    if shutil.which("node") is None or not (NODE_PYODIDE / "pyodide.mjs").is_file():
+        pytest.fail("needs Node and node_modules/pyodide (run `npm ci`)", pytrace=False)
+
+
+@pytest.fixture
+def compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """(the source wheel, the same wheel with Pyodide's bytecode), compiled into a cache of this test's own."""
+    _needs_node()
+    monkeypatch.setattr(pyodide_assets, "BYTECODE_CACHE", tmp_path / "cache")
+    source = _engine_wheel(tmp_path / "linger_longer-0.1.0-py3-none-any.whl")
+    return source, pyodide_assets.with_bytecode(source, tmp_path / "compiled")
+
+
+def test_every_module_gets_bytecode_from_pyodides_python(compiled: tuple[Path, Path]) -> None:
+    """Bytecode of the Python Pyodide runs (not the build's CPython), hash-based and unchecked, listed in RECORD."""
+    _, wheel = compiled
+    python = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]["python"]
+    tag = "cpython-" + "".join(python.split(".")[:2])
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        for module in ENGINE_MODULES:
+            folder, _, file = module.rpartition("/")
+            pyc = zf.read(f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc")
+            assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, source not checked
+            assert pyc[:4] != importlib.util.MAGIC_NUMBER  # not the bytecode of the CPython running the build
+        record = zf.read(names[-1]).decode("utf-8").splitlines()
+    assert names[-1].endswith(".dist-info/RECORD")
+    rows = {row.split(",")[0]: row for row in record}
+    assert set(rows) == set(names)
+    with zipfile.ZipFile(wheel) as zf:
+        for name in names[:-1]:
+            digest = hashlib.sha256(zf.read(name)).digest()
+            assert rows[name].split(",")[1] == "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+    pyodide_assets.check_wheel(wheel, bytecode=True)
+
+
+def test_the_compiled_wheel_is_reproducible_cached_and_registered_by_pyodide_lock(
+        compiled: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source, wheel = compiled
+    first = wheel.read_bytes()
+    shutil.rmtree(pyodide_assets.BYTECODE_CACHE)
+    assert pyodide_assets.with_bytecode(source, tmp_path / "again").read_bytes() == first  # Node again, same bytes
+
+    def no_node(folder: Path) -> list[str]:
+        raise AssertionError("Node ran again for sources that did not change")
+
+    compile_bytecode = pyodide_assets.compile_bytecode
+    monkeypatch.setattr(pyodide_assets, "compile_bytecode", no_node)
+    with zipfile.ZipFile(source) as zf, zipfile.ZipFile(tmp_path / "touched.whl", "w") as out:
+        for info in zf.infolist():  # same contents, other times: the archive's own bytes differ
+            out.writestr(zipfile.ZipInfo(info.filename, date_time=(2020, 5, 17, 12, 0, 0)), zf.read(info))
+    (tmp_path / "touched").mkdir()
+    os.replace(tmp_path / "touched.whl", tmp_path / "touched" / source.name)
+    assert pyodide_assets.with_bytecode(tmp_path / "touched" / source.name, tmp_path / "cached").read_bytes() == first
+    assert len(list(pyodide_assets.BYTECODE_CACHE.iterdir())) == 1
+    info = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    entry = pyodide_assets.lock_entry(wheel, info)
+    assert entry["sha256"] == hashlib.sha256(first).hexdigest() and entry["imports"] == ["linger_longer"]
+    monkeypatch.setattr(pyodide_assets, "compile_bytecode", compile_bytecode)  # changed sources: Node again,
+    changed = _engine_wheel(tmp_path / "changed" / source.name, cards="ACE = 'As'\n")
+    pyodide_assets.with_bytecode(changed, tmp_path / "recompiled")
+    assert len(list(pyodide_assets.BYTECODE_CACHE.iterdir())) == 1  # and the cache keeps only their wheel
+
+
+PYODIDE_IMPORT_JS = """
+import { loadPyodide } from %s;
+import fs from 'node:fs';
+const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[1])), 'wheel', { extractDir: '/wheel' });
+// Every source now stops the import: only its bytecode can make the import work.
+for (const module of JSON.parse(process.argv[2])) pyodide.FS.writeFile('/wheel/' + module, 'raise SystemExit("compiled from source")');
+console.log(pyodide.runPython('import sys; sys.path.insert(0, "/wheel"); import linger_longer.web.walkthrough as w; w.first()'));
+"""
+
+
+def test_pyodide_imports_the_modules_from_their_bytecode(compiled: tuple[Path, Path]) -> None:
+    _, wheel = compiled
+    script = PYODIDE_IMPORT_JS % json.dumps((NODE_PYODIDE / "pyodide.mjs").as_uri())
+    done = subprocess.run(["node", "--input-type=module", "-e", script, str(wheel), json.dumps(list(ENGINE_MODULES))],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "A"
+
+
+def test_a_wheel_without_bytecode_is_refused(tmp_path: Path) -> None:
+    source = _engine_wheel(tmp_path / "linger_longer-0.1.0-py3-none-any.whl")
+    pyodide_assets.check_wheel(source)
+    with pytest.raises(pyodide_assets.AssetError, match="without Pyodide bytecode: linger_longer/__init__.py"):
+        pyodide_assets.check_wheel(source, bytecode=True)
+
+
+def test_without_node_the_build_stops_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pyodide_assets.shutil, "which", lambda name: None)
+    with pytest.raises(pyodide_assets.AssetError, match="node is needed to compile the engine's bytecode"):
+        pyodide_assets.compile_bytecode(tmp_path)

@@ -320,8 +320,9 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
             f"(goal <= 1.10)"
         )
         out(
-            f"    in the worker (ms after it starts): pyodide.mjs {w('worker_script'):.0f}, Pyodide {w('worker_pyodide'):.0f}, "
-            f"wheel {w('worker_wheel'):.0f}, import {w('worker_import'):.0f} "
+            f"    in the worker (ms after it starts): pyodide.mjs {w('worker_script'):.0f}, engine wheel's download "
+            f"begun {w('worker_wheel'):.0f}, Pyodide with the wheel installed {w('worker_pyodide'):.0f}, "
+            f"import {w('worker_import'):.0f} "
             f"| bare: pyodide.mjs {b('worker_script'):.0f}, Pyodide {b('worker_pyodide'):.0f}; "
             f"worker started at {w('worker_start'):.0f} ms (bare {b('worker_start'):.0f} ms)"
         )

@@ -53,8 +53,8 @@ START = "window.lingerLonger.engine.start"
 
 def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict, dict, dict]:
     """Live engine ready (ms from navigation) on a first visit and on a repeat visit from the cache, the
-    worker's start-up phases of each (ms after the worker starts: pyodide.mjs, snapshot, WebAssembly,
-    Pyodide, wheel, import), and the first visit's snapshot report (bytes; ``made``, the ms its requests
+    worker's start-up phases of each (ms after the worker starts: pyodide.mjs, snapshot, WebAssembly, the
+    engine wheel's download begun, Pyodide with the wheel installed, import), and the first visit's snapshot report (bytes; ``made``, the ms its requests
     waited for it; ``ms``, storing included)."""
     with tempfile.TemporaryDirectory() as profile:
         context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,

@@ -14,7 +14,9 @@ script fills ``<site>/_pyodide/`` once for the four languages with:
   the project (so no stale ``build/lib`` leaks in), after compiling the
   engine's catalogs (``linger_i18n.catalogs.compile_engine_catalogs``); the script
   checks that the core, its browser bridge ``linger_longer.web`` and every
-  ``linger_longer.mo`` are inside;
+  ``linger_longer.mo`` are inside; then its modules are compiled to bytecode by
+  Pyodide's own Python, in Node (:func:`with_bytecode`), so that the browser
+  imports them without compiling them;
 - ``pyodide-lock.json``: Pyodide's own lock plus an entry for the engine wheel
   made by ``pyodide-lock`` (:func:`lock_entry`) with its sha256, so that ``loadPackage('linger-longer')`` finds the wheel by
   name and the browser checks its integrity (Pyodide fetches lock entries
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import base64
 import filecmp
+import hashlib
 import inspect
 import json
 import os
@@ -43,6 +46,13 @@ CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdl
 PYODIDE_VERSION = "314.0.7"
 ENGINE_NAME = "linger-longer"  # canonical distribution name: the key in the lock
 ENGINE_IMPORT = "linger_longer"
+BYTECODE_COMPILER = Path(__file__).with_name("compile_bytecode.mjs")
+#: Engine wheels with bytecode, one folder per digest of what they are made from (:func:`with_bytecode`).
+BYTECODE_CACHE = REPO / "build" / "engine-wheel"
+#: Every member of a rewritten wheel gets this time, so the same contents give the same bytes.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+#: A module's bytecode in a wheel (``pkg/__pycache__/mod.cpython-314.pyc``): groups are ``pkg/`` and ``mod``.
+PYC_RE = re.compile(r"((?:[^/]+/)*)__pycache__/([^/.]+)\.cpython-\d+\.pyc")
 WHEEL_RE = re.compile(r"^(?P<name>[^-]+)-(?P<version>[^-]+)(-\d[^-]*)?-(?P<tags>py3-none-any)\.whl$")
 
 
@@ -94,13 +104,118 @@ def build_engine_wheel(dest: Path) -> Path:
         return target
 
 
+def contents_digest(wheel: Path) -> str:
+    """SHA-256 of a wheel's member names and bytes (not of the archive, whose times follow the checkout)."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(wheel) as zf:
+        for name in sorted(zf.namelist()):
+            data = zf.read(name)
+            digest.update(f"{name}\0{len(data)}\0".encode())
+            digest.update(data)
+    return digest.hexdigest()
+
+
+def _record_line(name: str, data: bytes) -> str:
+    """A wheel RECORD row: path, urlsafe-base64 SHA-256 without padding, size."""
+    hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
+    return f"{name},sha256={hashed},{len(data)}"
+
+
+def write_wheel(folder: Path, target: Path) -> None:
+    """Zip an unpacked wheel into ``target`` reproducibly, with a new RECORD.
+
+    Members are sorted, the ``.dist-info`` folder last and its RECORD at the very end (where
+    installers expect it), each with the same time and permissions, so the same files always
+    give the same wheel, and the same sha256 in the lock.
+    """
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    record = next((f for f in files if re.fullmatch(r"[^/]+\.dist-info/RECORD", f)), None)
+    if record is None:
+        raise AssetError(f"{target.name}: the unpacked wheel has no .dist-info/RECORD")
+    files.remove(record)
+    files.sort(key=lambda f: (f.split("/", 1)[0].endswith(".dist-info"), f))
+    rows = []
+    partial = target.with_name(f".{target.name}.partial")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in files:
+            data = (folder / name).read_bytes()
+            rows.append(_record_line(name, data))
+            _write_member(zf, name, data)
+        rows.append(f"{record},,")
+        _write_member(zf, record, ("\n".join(rows) + "\n").encode("utf-8"))
+    os.replace(partial, target)
+
+
+def _write_member(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    zf.writestr(info, data)
+
+
+def compile_bytecode(folder: Path) -> list[str]:
+    """Compile every module under ``folder`` with Pyodide's Python (Node, :data:`BYTECODE_COMPILER`).
+
+    The bytecode goes to ``__pycache__/<module>.cpython-<tag>.pyc`` beside each source, with
+    unchecked hash-based invalidation (see compile_bytecode.mjs). Node and the npm package
+    ``pyodide`` are required: without them the build stops here, never serving a wheel without
+    bytecode unnoticed.
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError("node is needed to compile the engine's bytecode with Pyodide's Python; install Node.js 20")
+    done = subprocess.run([node, str(BYTECODE_COMPILER), str(folder)], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise AssetError(f"compiling the engine's bytecode with Pyodide failed: {done.stderr.strip()[-2000:]}")
+    try:
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError) as exc:
+        raise AssetError(f"{BYTECODE_COMPILER.name} printed no report ({done.stdout[-500:]!r})") from exc
+    sources = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.py"))
+    if len(report["compiled"]) != len(sources) or not report["tag"].startswith("cpython-"):
+        raise AssetError(f"Pyodide compiled {len(report['compiled'])} of {len(sources)} modules ({report['tag']})")
+    return report["compiled"]
+
+
+def with_bytecode(wheel: Path, dest: Path) -> Path:
+    """The wheel with Pyodide's bytecode for its modules, written to ``dest`` (same file name).
+
+    The sources stay in the wheel (pyodide-lock finds the packages a wheel provides by their
+    ``.py`` files, and tracebacks quote them). Made once per digest of the wheel's contents,
+    the compiler script and the Pyodide version, kept in :data:`BYTECODE_CACHE` (only the latest),
+    so a rebuild of unchanged sources neither runs Node again nor changes the wheel's sha256.
+    """
+    key = hashlib.sha256(
+        f"{contents_digest(wheel)} {hashlib.sha256(BYTECODE_COMPILER.read_bytes()).hexdigest()} {PYODIDE_VERSION}".encode()
+    ).hexdigest()[:32]
+    cached = BYTECODE_CACHE / key / wheel.name
+    if not cached.is_file():
+        with tempfile.TemporaryDirectory() as tmp:
+            unpacked = Path(tmp)
+            with zipfile.ZipFile(wheel) as zf:
+                zf.extractall(unpacked)
+            compile_bytecode(unpacked)
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            write_wheel(unpacked, cached)
+        for stale in BYTECODE_CACHE.iterdir():  # wheels of sources that have changed since
+            if stale != cached.parent:
+                shutil.rmtree(stale, ignore_errors=True)
+    dest.mkdir(parents=True, exist_ok=True)
+    target = dest / wheel.name
+    shutil.copyfile(cached, target)
+    return target
+
+
 def expected_catalog_languages() -> list[str]:
     """Languages with an engine catalog source (locales/<lang>/LC_MESSAGES/linger_longer.po)."""
     return sorted(p.parent.parent.name for p in (REPO / "locales").glob("*/LC_MESSAGES/linger_longer.po"))
 
 
-def check_wheel(wheel: Path) -> None:
-    """The wheel is pure Python, holds the engine package and a compiled catalog for every translated language."""
+def check_wheel(wheel: Path, *, bytecode: bool = False) -> None:
+    """The wheel is pure Python, holds the engine package and a compiled catalog for every translated language.
+
+    With ``bytecode``, every module also has its compiled bytecode in ``__pycache__``.
+    """
     if not WHEEL_RE.match(wheel.name):
         raise AssetError(f"{wheel.name!r} is not a pure-Python (py3-none-any) wheel: Pyodide cannot install it")
     with zipfile.ZipFile(wheel) as zf:
@@ -108,6 +223,11 @@ def check_wheel(wheel: Path) -> None:
     for package in (ENGINE_IMPORT, f"{ENGINE_IMPORT}/web"):  # the core, and the bridge the worker imports
         if f"{package}/__init__.py" not in names:
             raise AssetError(f"{wheel.name!r} does not contain the {package.replace('/', '.')} package")
+    if bytecode:
+        compiled = {PYC_RE.sub(r"\1\2.py", n) for n in names if PYC_RE.fullmatch(n)}
+        uncompiled = sorted(n for n in names if n.endswith(".py") and n not in compiled)
+        if uncompiled:
+            raise AssetError(f"{wheel.name!r} has modules without Pyodide bytecode: {', '.join(uncompiled[:5])}")
     missing = [
         lang
         for lang in expected_catalog_languages()
@@ -191,6 +311,8 @@ def assemble(site: Path, wheel: Path | None = None) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         built = build_engine_wheel(Path(tmp)) if wheel is None else wheel
         check_wheel(built)
+        built = with_bytecode(built, Path(tmp) / "compiled")
+        check_wheel(built, bytecode=True)
         for name in CORE_FILES:
             _install(node_pyodide / name, out / name)
         _install(built, out / built.name)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..bots import RuleOfThumbBot
 from ..cards import Card, Suit
 from ..events import CardPlayed
 from ..game import Deal, Phase
@@ -138,6 +137,10 @@ def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<e
     refusal = deal.refusal(action) if isinstance(action, Card) else None
     if refusal is not None:
         return {"error": refusal_text(refusal, lang, deal.names)}
+    # Imported here, not with the module: the bots bring the solver, and the browser's engine counts
+    # as ready once this module is imported; only a reader who tries another card needs them.
+    from ..bots import RuleOfThumbBot
+
     bot = RuleOfThumbBot(seed=BRANCH_SEED)
     first = [action]
 

@@ -45,8 +45,9 @@ const started = performance.now();
 /**
  * Start-up phases in ms since the worker started, reported with the ready status (for the benchmark):
  * `script` pyodide.mjs imported, `snapshot` a stored snapshot read and checked, `compile` the
- * WebAssembly module's compilation begun, `wasm` it instantiated, `pyodide` Python ready (restored
- * from the snapshot, or started), `wheel` the engine installed, `import` its bridge imported.
+ * WebAssembly module's compilation begun, `wheel` the engine wheel's download begun, `wasm` the
+ * module instantiated, `pyodide` Python ready (restored from the snapshot, or started) with the
+ * engine wheel installed, `import` its bridge imported.
  * @type {Record<string, number>}
  */
 const phases = {};
@@ -120,7 +121,11 @@ function watchStart() {
     promise.catch((/** @type {unknown} */ err) => fail(new Error(`${what} (${describe(err).message})`)));
     return promise;
   };
-  self.fetch = (input, init) => watched(originals.fetch.call(self, input, init), `the download of ${String(input instanceof Request ? input.url : input)} failed`);
+  self.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith('.whl') && init?.method !== 'HEAD') phases.wheel ??= performance.now() - started;
+    return watched(originals.fetch.call(self, input, init), `the download of ${url} failed`);
+  };
   /** @type {any} */ (WebAssembly).instantiateStreaming = (/** @type {any[]} */ ...args) => {
     phases.compile = performance.now() - started;
     const instantiated = originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args));
@@ -218,7 +223,11 @@ async function start(lock, logged) {
 }
 
 /**
- * Pyodide with the engine wheel installed and its bridge imported.
+ * Pyodide with the engine wheel installed and its bridge imported. The wheel is one of the packages
+ * `loadPyodide` loads (by name, through the lock, so the browser checks its sha256): Pyodide starts
+ * its download as soon as its own script has run and the lock is read, while its WebAssembly module
+ * compiles and Python starts, instead of after them. A failed package load does not reject (Pyodide
+ * only logs it): the import below is the check.
  * @param {(options: object) => Promise<any>} loadPyodide
  * @param {ReturnType<typeof fetchLock>} lock
  * @param {string[]} logged
@@ -229,24 +238,19 @@ async function startEngine(loadPyodide, lock, logged, snapshot) {
     indexURL,
     lockFileContents: lock,
     packageBaseUrl: indexURL,
+    packages: [ENGINE_PACKAGE],
     // Pyodide's own chatter goes nowhere: the page reports the state itself.
     stdout: () => {},
     stderr: () => {},
     ...snapshot,
   });
-  // Loaded by name through the lock, so the browser checks the wheel's sha256.
-  // loadPackage does not reject on failure: check the import below.
   phases.pyodide = performance.now() - started;
-  /** @type {string[]} */
-  const errors = [];
-  await pyodide.loadPackage(ENGINE_PACKAGE, { messageCallback: () => {}, errorCallback: (/** @type {string} */ m) => errors.push(m) });
-  phases.wheel = performance.now() - started;
   try {
     const mod = pyodide.pyimport('linger_longer.web.walkthrough');
     mod.destroy();
     phases.import = performance.now() - started;
   } catch (err) {
-    throw new Error(`the engine package did not load (${[...errors, ...logged].join(' ') || describe(err).message})`);
+    throw new Error(`the engine package did not load (${logged.join(' ') || describe(err).message})`);
   }
   return pyodide;
 }
