@@ -24,7 +24,8 @@ How a deal is kept, and why:
   a card drawn, a player out, a lead passed, a deal won. Making a new one for
   every card played and drawn cost a sixth more instructions per random playout
   when it was measured (676k against 567k, counted by callgrind); sharing the
-  rarer ones and that tuple too saved another 2%.
+  rarer ones and that tuple too saved another 2%. They are kept in
+  :mod:`~linger_longer.shared_events`.
 - **The outcome is made when asked for**, from the trick notes, not when
   the deal ends.
 
@@ -50,21 +51,27 @@ from typing import Iterable, Mapping, NamedTuple, Sequence
 from . import trick as rules_of_the_trick
 from .cards import FULL_DECK, Card, Suit, card_set, cards_in, parse_cards
 from .events import (
-    CardDrawn,
     CardPlayed,
     DealWon,
     EndReason,
     Event,
-    LeadPassed,
-    PlayerOut,
-    StockEmpty,
-    TrickStarted,
     TrickWon,
     TrumpNamed,
-    TrumpTurned,
 )
 from .position import why_unreachable
 from .rules import Rules, TrumpSource, check_table_size
+from .shared_events import (
+    CARD_DRAWN,
+    LEAD_PASSED,
+    PLAYED,
+    PLAYER_OUT,
+    STOCK_EMPTY,
+    WON_HOLDING,
+    WON_LAST_TRICK,
+    WON_WITH_THE_STOCK,
+    trick_started,
+    trump_turned,
+)
 from .trick import Refusal, RefusalKind
 
 __all__ = [
@@ -152,33 +159,6 @@ def seat_names(players: int) -> tuple[str, ...]:
 _PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
 _DEALER_CARD, _STOCK_CARD, _NAMED_LATER = (
     TrumpSource.DEALER_CARD, TrumpSource.STOCK_CARD, TrumpSource.NAMED_BY_FIRST_WINNER)
-_SEATS = range(6)
-#: A card played, as the one event play() returns for it when the trick goes on (a tuple made once, not per card).
-_PLAYED = [[(CardPlayed(seat, card),) for card in FULL_DECK] for seat in _SEATS]
-_CARD_DRAWN = [[CardDrawn(seat, card) for card in FULL_DECK] for seat in _SEATS]
-_PLAYER_OUT = [PlayerOut(seat) for seat in _SEATS]
-_LEAD_PASSED = [[LeadPassed(seat, to) for to in _SEATS] for seat in _SEATS]
-#: The deal-won events, a list per reason (an enum member is hashed in Python, so not a dict keyed by reason).
-_WON_WITH_THE_STOCK, _WON_HOLDING, _WON_LAST_TRICK = (
-    [DealWon(seat, reason) for seat in _SEATS]
-    for reason in (EndReason.STOCK_EXHAUSTED, EndReason.LAST_HOLDING, EndReason.LAST_TRICK)
-)
-_STOCK_EMPTY = StockEmpty()
-
-
-@cache
-def _trick_started(number: int, leader: int) -> TrickStarted:
-    """The shared event that opens trick ``number``, led by ``leader``."""
-    return TrickStarted(number, leader)
-
-
-@cache
-def _trump_turned(card: int, seat: int | None) -> tuple[TrumpTurned]:
-    """The shared set-up events of a deal whose turned card is ``FULL_DECK[card]``, kept by ``seat`` (None: it
-    went under the stock). Made once, not per deal: 1% of a random playout (callgrind)."""
-    return (TrumpTurned(card=FULL_DECK[card], seat=seat),)
-
-
 @cache
 def seating(players: int, out: frozenset[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Play goes clockwise among the players still in: for each seat, the next seat clockwise still in the
@@ -525,7 +505,7 @@ class Deal:
             mask = card.mask
             if not self._legal & mask:  # none while the deal waits for trump or is over
                 raise IllegalPlayError(self.why_illegal(card))
-            played = _PLAYED[seat][card.index]
+            played = PLAYED[seat][card.index]
         except AttributeError:  # not a card
             raise IllegalPlayError(self.why_illegal(card)) from None
         self._hands[seat] ^= mask
@@ -537,7 +517,7 @@ class Deal:
             return self._finish_trick(played[0])
         if placed == 1:
             self._led = card.suit  # the first card sets the led suit
-            played = _trick_started(self._played_before + len(self._tricks) + 1, seat), played[0]
+            played = trick_started(self._played_before + len(self._tricks) + 1, seat), played[0]
         # The next player is to act: _turn_to written out, as calling it for every card cost 1.1% of a random
         # playout (450.7k instructions against 445.8k, callgrind).
         seat = self._to_act = self._order[placed]
@@ -652,7 +632,7 @@ class Deal:
         leader = winner
         if winner in self._out:  # 5: the winner holds no card, so the lead passes clockwise
             leader = self._next[winner]
-            events.append(_LEAD_PASSED[winner][leader])
+            events.append(LEAD_PASSED[winner][leader])
         self._order = self._orders[leader]  # the seats of the next trick, from its leader
         if self._trump is None and rules.trump_source is _NAMED_LATER:
             self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
@@ -671,9 +651,9 @@ class Deal:
         self._drawn = start + len(drawn)
         for card in drawn:
             self._hands[winner] |= card.mask
-            events.append(_CARD_DRAWN[winner][card.index])
+            events.append(CARD_DRAWN[winner][card.index])
         if self._drawn == len(self._stock):
-            events.append(_STOCK_EMPTY)
+            events.append(STOCK_EMPTY)
         return drawn
 
     def _go_out(self, events: list[Event]) -> tuple[int, ...]:
@@ -685,18 +665,18 @@ class Deal:
             self._out_order += gone
             self._next, self._orders = seating(self.players, self._out)
             for seat in gone:
-                events.append(_PLAYER_OUT[seat])
+                events.append(PLAYER_OUT[seat])
         return gone
 
     def _winner_of_the_deal(self, winner: int, drawn: tuple[Card, ...]) -> DealWon | None:
         """4. Whether the trick just won ends the deal, and who wins it."""
         if drawn and self._drawn == len(self._stock) and self.rules.deal_ends_with_stock:
-            return _WON_WITH_THE_STOCK[winner]  # last-card: taking the last stock card wins
+            return WON_WITH_THE_STOCK[winner]  # last-card: taking the last stock card wins
         holding = self.players - len(self._out)
         if holding == 1:
-            return _WON_HOLDING[self._next[winner]]  # the last player holding cards wins
+            return WON_HOLDING[self._next[winner]]  # the last player holding cards wins
         if holding == 0:
-            return _WON_LAST_TRICK[winner]  # everyone emptied their hand at once: the trick's winner
+            return WON_LAST_TRICK[winner]  # everyone emptied their hand at once: the trick's winner
         return None
 
     def _end(self, won: DealWon, events: list[Event]) -> tuple[Event, ...]:
@@ -755,11 +735,11 @@ def _turn_trump(
     source = rules.trump_source
     if source is _DEALER_CARD:
         turned = cards[dealt - 1]  # the dealer's last card: dealing starts at their left, so they get each round's last
-        return turned.suit, turned, _trump_turned(turned.index, dealer)
+        return turned.suit, turned, trump_turned(turned.index, dealer)
     if source is _STOCK_CARD:
         turned = stock.pop(0)
         stock.append(turned)
-        return turned.suit, turned, _trump_turned(turned.index, None)
+        return turned.suit, turned, trump_turned(turned.index, None)
     return None, None, ()
 
 

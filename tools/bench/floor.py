@@ -59,7 +59,8 @@ as the engine must (242.1k), the floor would be at 0.567x.
 
 :class:`FloorDeal` is S9 as code, with the trump turned from the stock
 (``random-trump``) and named by the first trick's winner (``grand-coup``) as
-well: branches the standard profile does not take. As committed it counts
+well: branches the standard profile does not take. It hands out the engine's
+own shared events (:mod:`linger_longer.shared_events`), as the engine does. As committed it counts
 about 429k (0.73x); ``nox -s bench`` counts it beside the engine and the
 compact implementation.
 """
@@ -67,64 +68,45 @@ compact implementation.
 from __future__ import annotations
 
 import random
-from functools import cache, partial
+from functools import partial
 
 from linger_longer import (
     FULL_DECK,
-    CardDrawn,
     CardPlayed,
-    DealWon,
-    EndReason,
     Event,
     IllegalPlayError,
-    LeadPassed,
-    PlayerOut,
     Rules,
-    StockEmpty,
     Suit,
-    TrickStarted,
     TrickWon,
     TrumpNamed,
-    TrumpTurned,
     cards_in,
     legal_plays,
     trick_winner,
 )
 from linger_longer.rules import TrumpSource
+from linger_longer.shared_events import (
+    CARD_DRAWN,
+    LEAD_PASSED,
+    PLAYED,
+    PLAYER_OUT,
+    STOCK_EMPTY,
+    WON_HOLDING,
+    WON_LAST_TRICK,
+    WON_WITH_THE_STOCK,
+    trick_started,
+    trump_turned,
+)
 
 __all__ = ["FloorDeal"]
 
 # Enum members read once into module names: read from their class under CPython 3.11 each costs about 1k instructions.
 _DEALER_CARD, _STOCK_CARD, _NAMED_LATER = (
     TrumpSource.DEALER_CARD, TrumpSource.STOCK_CARD, TrumpSource.NAMED_BY_FIRST_WINNER)
-_SEATS = range(6)
-# The events that name only seats, a card or a reason, made once and shared (a frozen dataclass costs ~6k to make).
-_PLAYED = [[(CardPlayed(seat, card),) for card in FULL_DECK] for seat in _SEATS]
-_CARD_DRAWN = [[CardDrawn(seat, card) for card in FULL_DECK] for seat in _SEATS]
-_PLAYER_OUT = [PlayerOut(seat) for seat in _SEATS]
-_LEAD_PASSED = [[LeadPassed(seat, to) for to in _SEATS] for seat in _SEATS]
-_WON_WITH_THE_STOCK, _WON_HOLDING, _WON_LAST_TRICK = (
-    [DealWon(seat, reason) for seat in _SEATS]
-    for reason in (EndReason.STOCK_EXHAUSTED, EndReason.LAST_HOLDING, EndReason.LAST_TRICK)
-)
-_STOCK_EMPTY = StockEmpty()
-
-
-@cache
-def _trick_started(number: int, leader: int) -> TrickStarted:
-    return TrickStarted(number, leader)
-
-
-@cache
-def _trump_turned(card: int, seat: int | None) -> tuple[TrumpTurned]:
-    return (TrumpTurned(card=FULL_DECK[card], seat=seat),)
-
-
 def _go_out(hands: list[int], seats: tuple[int, ...], events: list[Event]) -> tuple[int, ...]:
     """The players of the trick whose hand is empty go out (rare: not worth writing out in the trick's end)."""
     gone = tuple([seat for seat in seats if not hands[seat]])
     for seat in gone:  # a loop: extend() of a generator cost 6k instructions a playout
-        events.append(_PLAYER_OUT[seat])
+        events.append(PLAYER_OUT[seat])
     return gone
 
 
@@ -153,10 +135,10 @@ class FloorDeal:
         source = rules.trump_source
         trump, self.setup_events = None, ()
         if source is _DEALER_CARD:  # the dealer's last card shows trump
-            trump, self.setup_events = cards[dealt - 1].suit, _trump_turned(cards[dealt - 1].index, dealer)
+            trump, self.setup_events = cards[dealt - 1].suit, trump_turned(cards[dealt - 1].index, dealer)
         elif source is _STOCK_CARD:  # random-trump: the top stock card, turned to the bottom of the stock
             stock.append(stock.pop(0))
-            trump, self.setup_events = stock[-1].suit, _trump_turned(stock[-1].index, None)
+            trump, self.setup_events = stock[-1].suit, trump_turned(stock[-1].index, None)
         self.rules = rules
         self.players = players
         self._hands = hands
@@ -201,7 +183,7 @@ class FloorDeal:
             mask = card.mask
             if not self._legal & mask:
                 raise IllegalPlayError(f"{card} is not a legal play")
-            played = _PLAYED[seat][card.index]
+            played = PLAYED[seat][card.index]
         except AttributeError:
             raise IllegalPlayError(f"{card!r} is not a card") from None
         hands = self._hands
@@ -214,7 +196,7 @@ class FloorDeal:
             return self._finish_trick(played[0])
         if len(table) == 1:
             self._led = card.suit
-            played = _trick_started(self._number, seat), played[0]
+            played = trick_started(self._number, seat), played[0]
         players = self.players
         seat = (seat + 1) % players
         while not hands[seat]:  # an out player is skipped
@@ -255,9 +237,9 @@ class FloorDeal:
                 self._drawn = start + len(drawn)
                 for card in drawn:
                     hands[winner] |= card.mask
-                    events.append(_CARD_DRAWN[winner][card.index])
+                    events.append(CARD_DRAWN[winner][card.index])
                 if self._drawn == len(self._stock):
-                    events.append(_STOCK_EMPTY)
+                    events.append(STOCK_EMPTY)
         if emptied and not rules.eliminate_before_draw:
             went_out = _go_out(hands, seats, events)
         holding = players - hands.count(0)
@@ -265,11 +247,11 @@ class FloorDeal:
         if went_out or self._drawn == len(self._stock):  # only these end a deal
             won = None
             if drawn and self._drawn == len(self._stock) and rules.deal_ends_with_stock:
-                won = _WON_WITH_THE_STOCK[winner]
+                won = WON_WITH_THE_STOCK[winner]
             elif holding == 1:
-                won = _WON_HOLDING[next(seat for seat in range(players) if hands[seat])]
+                won = WON_HOLDING[next(seat for seat in range(players) if hands[seat])]
             elif holding == 0:
-                won = _WON_LAST_TRICK[winner]
+                won = WON_LAST_TRICK[winner]
             if won is not None:
                 self._won = won
                 self._to_act, self._legal = None, 0
@@ -279,7 +261,7 @@ class FloorDeal:
         while not hands[leader]:  # an out winner passes the lead clockwise
             leader = (leader + 1) % players
         if leader != winner:
-            events.append(_LEAD_PASSED[winner][leader])
+            events.append(LEAD_PASSED[winner][leader])
         self._to_act, self._led, self._holding = leader, None, holding
         if self._trump is None and self._names_trump:  # grand-coup: trump is named before the second trick
             self._legal, self._naming = 0, True
