@@ -126,7 +126,9 @@ def write_wheel(folder: Path, target: Path) -> None:
 
     Members are sorted, the ``.dist-info`` folder last and its RECORD at the very end (where
     installers expect it), each with the same time and permissions, so the same files always
-    give the same wheel, and the same sha256 in the lock.
+    give the same wheel, and the same sha256 in the lock. Written with :mod:`zipfile` rather than the
+    ``wheel`` package's ``WheelFile``, because that project keeps no stable public API (pypa/wheel#255)
+    and the build needs nothing else from it.
     """
     files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     record = next((f for f in files if re.fullmatch(r"[^/]+\.dist-info/RECORD", f)), None)
