@@ -5,12 +5,16 @@ Each way Pyodide's start can fail is staged with Playwright's request intercepti
 ``python_stdlib.zip`` missing. A walkthrough page and the Play page must then show their
 translated failure message within 15 s (Pyodide's ``loadPyodide`` alone never settles when the
 WebAssembly module fails), with no uncaught error; the walkthrough's static steps still work.
+The standard library's bytecode zip is read first (spoilt, the start fails), and only saves
+compiling (missing, the start works).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -103,4 +107,42 @@ def test_a_stalled_download_fails_the_start_after_its_timeout(watched_context, o
     }""")
     assert outcome[0] == "the engine did not start within 2 s"
     assert 1900 <= outcome[1] < 6000
+    assert uncaught(watch) == []
+
+
+STDLIB_BYTECODE = "engine-stdlib-bytecode.zip"  # tutorial/linger_walkthrough/pyodide_assets.py: STDLIB_BYTECODE
+
+
+def with_bad_magic(site_dir: Path, member: str) -> bytes:
+    """The site's standard-library bytecode zip with ``member``'s magic number spoilt."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(site_dir / "_pyodide" / STDLIB_BYTECODE) as zf, zipfile.ZipFile(out, "w") as spoilt:
+        for name in zf.namelist():
+            data = zf.read(name)
+            spoilt.writestr(name, b"\0\0\0\0" + data[4:] if name == member else data)
+    return out.getvalue()
+
+
+def test_the_worker_imports_the_standard_library_from_its_bytecode_first(
+        watched_context, open_watched, site_url, site_dir) -> None:
+    """Proof that the zip is read, and read before the standard library: spoil tomllib's bytecode in it and the
+    engine cannot start (with the zip ignored, tomllib would come from its source and the start would work)."""
+    ctx, watch = watched_context
+    body = with_bad_magic(site_dir, "tomllib/__init__.pyc")
+    ctx.route(f"**/_pyodide/{STDLIB_BYTECODE}", lambda route: route.fulfill(status=200, body=body,
+                                                                          content_type="application/zip"))
+    page = open_watched(ctx, watch, f"{site_url}/en/{WALKTHROUGH_PAGE}")
+    page.wait_for_function(f"document.querySelector({WIDGET!r}).dataset.engine === 'failed'",
+                           timeout=REPORTED_WITHIN_MS)
+    assert "tomllib" in page.evaluate("window.lingerLonger.ready.then(() => '', (err) => err.message)")
+
+
+def test_without_the_standard_librarys_bytecode_the_engine_still_starts(
+        watched_context, open_watched, site_url) -> None:
+    """The zip only saves compiling: missing, the worker compiles those modules itself and the page goes live."""
+    ctx, watch = watched_context
+    ctx.route(f"**/_pyodide/{STDLIB_BYTECODE}", lambda route: route.fulfill(status=404, body="missing"))
+    page = open_watched(ctx, watch, f"{site_url}/en/{WALKTHROUGH_PAGE}")
+    page.wait_for_function(f"document.querySelector({WIDGET!r}).dataset.engine === 'live'", timeout=60_000)
+    assert any(url.endswith(STDLIB_BYTECODE) for url in watch.requests)
     assert uncaught(watch) == []

@@ -323,3 +323,58 @@ def test_without_node_the_build_stops_and_says_so(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(pyodide_assets.shutil, "which", lambda name: None)
     with pytest.raises(pyodide_assets.AssetError, match="node is needed to compile the engine's bytecode"):
         pyodide_assets.compile_bytecode(tmp_path)
+
+
+@pytest.fixture
+def stdlib_zip(built_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The standard library's bytecode for the built site's engine, made in a cache of this test's own."""
+    _needs_node()
+    monkeypatch.setattr(pyodide_assets, "STDLIB_BYTECODE_CACHE", tmp_path / "cache")
+    target = tmp_path / pyodide_assets.STDLIB_BYTECODE
+    pyodide_assets.stdlib_bytecode(built_site / "_pyodide", target)
+    return target
+
+
+def test_the_standard_librarys_bytecode_holds_what_the_engine_adds_compiled_by_pyodide(
+        stdlib_zip: Path, built_site: Path) -> None:
+    """Sourceless bytecode of Pyodide's Python for the library modules the engine's install and import need, and
+    none of the engine's own or of those a bare Pyodide imports anyway; the site serves the same zip."""
+    with zipfile.ZipFile(stdlib_zip) as zf:
+        names = zf.namelist()
+        assert names == sorted(names) and all(name.endswith(".pyc") for name in names)
+        for needed in ("tomllib/__init__.pyc", "tomllib/_parser.pyc", "gettext.pyc", "tarfile.pyc",
+                       "importlib/metadata/__init__.pyc"):
+            assert needed in names
+        for pyc in map(zf.read, names):
+            assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, source not checked
+            assert pyc[:4] != importlib.util.MAGIC_NUMBER  # Pyodide's Python, not the build's
+    assert not any(name.startswith(("linger_longer/", "asyncio/", "json/")) or name == "zipfile/__init__.pyc"
+                   for name in names)
+    assert (built_site / "_pyodide" / pyodide_assets.STDLIB_BYTECODE).read_bytes() == stdlib_zip.read_bytes()
+
+
+def test_the_standard_librarys_bytecode_is_reproducible_and_made_once_per_engine(
+        stdlib_zip: Path, built_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = stdlib_zip.read_bytes()
+    shutil.rmtree(pyodide_assets.STDLIB_BYTECODE_CACHE)
+    again = tmp_path / "again.zip"
+    pyodide_assets.stdlib_bytecode(built_site / "_pyodide", again)  # Node again: the same bytes
+    assert again.read_bytes() == first
+
+    def no_node(args: list[str], what: str) -> dict:
+        raise AssertionError("Node ran again for an engine that did not change")
+
+    monkeypatch.setattr(pyodide_assets, "_run_compiler", no_node)
+    pyodide_assets.stdlib_bytecode(built_site / "_pyodide", tmp_path / "cached.zip")
+    assert (tmp_path / "cached.zip").read_bytes() == first
+    assert len(list(pyodide_assets.STDLIB_BYTECODE_CACHE.iterdir())) == 1
+
+
+def test_a_compiler_that_sees_no_engine_start_stops_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              built_site: Path) -> None:
+    monkeypatch.setattr(pyodide_assets, "STDLIB_BYTECODE_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(pyodide_assets, "_run_compiler",
+                        lambda args, what: {"python": "3.14.2", "tag": "cpython-314", "compiled": []})
+    with pytest.raises(pyodide_assets.AssetError, match="imported no standard-library module"):
+        pyodide_assets.stdlib_bytecode(built_site / "_pyodide", tmp_path / "none.zip")
+    assert not (tmp_path / "none.zip").exists()

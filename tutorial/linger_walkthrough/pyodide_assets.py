@@ -20,7 +20,10 @@ script fills ``<site>/_pyodide/`` once for the four languages with:
 - ``pyodide-lock.json``: Pyodide's own lock plus an entry for the engine wheel
   made by ``pyodide-lock`` (:func:`lock_entry`) with its sha256, so that ``loadPackage('linger-longer')`` finds the wheel by
   name and the browser checks its integrity (Pyodide fetches lock entries
-  with ``integrity: sha256-...``).
+  with ``integrity: sha256-...``);
+- :data:`STDLIB_BYTECODE`: the bytecode of the standard-library modules that
+  installing and importing the engine add to Pyodide's own start
+  (:func:`stdlib_bytecode`), which the worker puts before the standard library.
 """
 
 from __future__ import annotations
@@ -49,6 +52,13 @@ ENGINE_IMPORT = "linger_longer"
 BYTECODE_COMPILER = Path(__file__).with_name("compile_bytecode.mjs")
 #: Engine wheels with bytecode, one folder per digest of what they are made from (:func:`with_bytecode`).
 BYTECODE_CACHE = REPO / "build" / "engine-wheel"
+#: The zip of standard-library bytecode the worker puts first on ``sys.path`` (linger-worker.mjs names it too).
+STDLIB_BYTECODE = "engine-stdlib-bytecode.zip"
+#: The engine modules the site's workers import: their standard-library needs are what :data:`STDLIB_BYTECODE` holds.
+ENGINE_BRIDGES = ("linger_longer.web.walkthrough", "linger_longer.web.play", "linger_longer.web.analysis",
+                  "linger_longer.web.puzzle")
+#: That zip, one folder per digest of what it is made from (:func:`stdlib_bytecode`).
+STDLIB_BYTECODE_CACHE = REPO / "build" / "stdlib-bytecode"
 #: Every member of a rewritten wheel gets this time, so the same contents give the same bytes.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 #: A module's bytecode in a wheel (``pkg/__pycache__/mod.cpython-314.pyc``): groups are ``pkg/`` and ``mod``.
@@ -155,6 +165,23 @@ def _write_member(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
     zf.writestr(info, data)
 
 
+def _run_compiler(args: list[str], what: str) -> dict:
+    """Run :data:`BYTECODE_COMPILER` in Node with ``args``; its JSON report, or an error naming ``what``."""
+    node = shutil.which("node")
+    if node is None:
+        raise AssetError(f"node is needed to compile {what} with Pyodide's Python; install Node.js 20")
+    done = subprocess.run([node, str(BYTECODE_COMPILER), *args], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise AssetError(f"compiling {what} with Pyodide failed: {done.stderr.strip()[-2000:]}")
+    try:
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError) as exc:
+        raise AssetError(f"{BYTECODE_COMPILER.name} printed no report ({done.stdout[-500:]!r})") from exc
+    if not report.get("tag", "").startswith("cpython-"):
+        raise AssetError(f"{BYTECODE_COMPILER.name} compiled {what} for {report.get('tag')!r}, not a CPython")
+    return report
+
+
 def compile_bytecode(folder: Path) -> list[str]:
     """Compile every module under ``folder`` with Pyodide's Python (Node, :data:`BYTECODE_COMPILER`).
 
@@ -163,20 +190,54 @@ def compile_bytecode(folder: Path) -> list[str]:
     ``pyodide`` are required: without them the build stops here, never serving a wheel without
     bytecode unnoticed.
     """
-    node = shutil.which("node")
-    if node is None:
-        raise AssetError("node is needed to compile the engine's bytecode with Pyodide's Python; install Node.js 20")
-    done = subprocess.run([node, str(BYTECODE_COMPILER), str(folder)], capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise AssetError(f"compiling the engine's bytecode with Pyodide failed: {done.stderr.strip()[-2000:]}")
-    try:
-        report = json.loads(done.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError) as exc:
-        raise AssetError(f"{BYTECODE_COMPILER.name} printed no report ({done.stdout[-500:]!r})") from exc
+    report = _run_compiler([str(folder)], "the engine's bytecode")
     sources = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.py"))
-    if len(report["compiled"]) != len(sources) or not report["tag"].startswith("cpython-"):
+    if len(report["compiled"]) != len(sources):
         raise AssetError(f"Pyodide compiled {len(report['compiled'])} of {len(sources)} modules ({report['tag']})")
     return report["compiled"]
+
+
+def stdlib_bytecode(pyodide_folder: Path, target: Path) -> list[str]:
+    """Write :data:`STDLIB_BYTECODE` for the site's ``_pyodide/`` folder to ``target``; the modules it holds.
+
+    Pyodide's ``python_stdlib.zip`` carries sources only, so a browser compiles each standard-library
+    module on its first import, on every first visit. The ones the engine adds to Pyodide's own start
+    (installing its wheel needs ``tarfile`` and ``importlib.metadata``; the engine, ``tomllib`` and
+    ``gettext``; see :data:`ENGINE_BRIDGES`) are found by doing it in Node and compiled there by
+    Pyodide's Python, sourceless (the sources stay in the standard library's zip, where tracebacks
+    name them). The zip is reproducible (sorted members, fixed times) and made once per engine wheel,
+    compiler script and Pyodide version, kept in :data:`STDLIB_BYTECODE_CACHE` (only the latest).
+    """
+    lock = json.loads((pyodide_folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    key = hashlib.sha256(" ".join([
+        lock["packages"][ENGINE_NAME]["sha256"], hashlib.sha256(BYTECODE_COMPILER.read_bytes()).hexdigest(),
+        PYODIDE_VERSION, *ENGINE_BRIDGES]).encode()).hexdigest()[:32]
+    cached = STDLIB_BYTECODE_CACHE / key / STDLIB_BYTECODE
+    if not cached.is_file():
+        with tempfile.TemporaryDirectory() as tmp:
+            compiled = Path(tmp) / "pyc"
+            report = _run_compiler(["--stdlib", str(pyodide_folder), str(compiled), *ENGINE_BRIDGES],
+                                   "the standard library's bytecode")
+            if not report["compiled"]:
+                raise AssetError("installing and importing the engine imported no standard-library module: "
+                                 "the compiler did not see the engine start")
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            write_bytecode_zip(compiled, cached)
+        for stale in STDLIB_BYTECODE_CACHE.iterdir():
+            if stale != cached.parent:
+                shutil.rmtree(stale, ignore_errors=True)
+    _install(cached, target)
+    with zipfile.ZipFile(target) as zf:
+        return zf.namelist()
+
+
+def write_bytecode_zip(folder: Path, target: Path) -> None:
+    """Zip the ``.pyc`` files under ``folder`` into ``target`` reproducibly (sorted members, fixed times)."""
+    partial = target.with_name(f".{target.name}.partial")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.pyc")):
+            _write_member(zf, name, (folder / name).read_bytes())
+    os.replace(partial, target)
 
 
 def with_bytecode(wheel: Path, dest: Path) -> Path:
@@ -324,8 +385,10 @@ def assemble(site: Path, wheel: Path | None = None) -> Path:
     for old in out.glob("*.whl"):
         if old.name != built.name:
             old.unlink()
+    stdlib = stdlib_bytecode(out, out / STDLIB_BYTECODE)
     size = sum(p.stat().st_size for p in out.iterdir() if p.suffix not in (".br", ".gz"))  # not the precompressed copies
-    print(f"pyodide_assets: {out} ({size / 1e6:.1f} MB): Pyodide {PYODIDE_VERSION}, {built.name} sha256 {entry['sha256'][:12]}…")
+    print(f"pyodide_assets: {out} ({size / 1e6:.1f} MB): Pyodide {PYODIDE_VERSION}, {built.name} sha256 {entry['sha256'][:12]}…, "
+          f"bytecode of {len(stdlib)} standard-library modules")
     return out
 
 

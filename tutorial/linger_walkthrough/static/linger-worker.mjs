@@ -66,6 +66,17 @@ let snapshotKeyToStore = '';
  */
 let startMemory = null;
 
+/**
+ * The bytecode of the standard-library modules that installing and importing the engine add to Pyodide's
+ * start (made at build time by Pyodide's own Python: pyodide_assets.STDLIB_BYTECODE). Pyodide's standard
+ * library holds sources only; with this zip first on `sys.path` the worker does not compile them. Fetched
+ * at once, beside Pyodide's own downloads; without it the engine still starts, compiling them itself.
+ */
+const STDLIB_BYTECODE = '/lib/engine-stdlib-bytecode.zip';
+const stdlibBytecode = fetch(new URL('engine-stdlib-bytecode.zip', indexURL))
+  .then((response) => (response.ok ? response.arrayBuffer() : null))
+  .then((buffer) => (buffer ? new Uint8Array(buffer) : null), () => null);
+
 /** @type {Promise<any>} */
 const ready = startOrFail();
 
@@ -239,6 +250,11 @@ async function startEngine(loadPyodide, lock, logged, snapshot) {
     lockFileContents: lock,
     packageBaseUrl: indexURL,
     packages: [ENGINE_PACKAGE],
+    env: { PYTHONPATH: STDLIB_BYTECODE },
+    fsInit: async (/** @type {any} */ FS) => {
+      const bytes = await stdlibBytecode;
+      if (bytes) FS.writeFile(STDLIB_BYTECODE, bytes);
+    },
     // Pyodide's own chatter goes nowhere: the page reports the state itself.
     stdout: () => {},
     stderr: () => {},
