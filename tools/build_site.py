@@ -133,7 +133,8 @@ def share_static(out: Path, langs: Sequence[str] = CODES) -> dict[str, int]:
             if d.is_dir() and not any(d.iterdir()):
                 d.rmdir()
 
-    ref = re.compile(r'((?:href|src)=")((?:\.\./)*)_static/([^"?#]+)')
+    # data-worker: the live engine's early start names its worker's script (linger-engine-start.js).
+    ref = re.compile(r'((?:href|src|data-worker)=")((?:\.\./)*)_static/([^"?#]+)')
     for lang in langs:
         langdir = out / lang
         if not langdir.is_dir():

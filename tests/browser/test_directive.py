@@ -207,3 +207,18 @@ def test_questions_are_translatable_and_answered_in_a_disclosure(tmp_path: Path)
     out, warnings = build(src, "text")
     text = (out / "index.txt").read_text(encoding="utf-8")
     assert question["ask"] in text and question["answer_text"] in text
+
+
+def test_the_engine_starts_from_an_inline_script_before_the_stylesheets(tmp_path: Path) -> None:
+    """The early start is the first script of the page, before any stylesheet (a worker's script is fetched from
+    the page's thread, which the first layout keeps busy), written from linger-engine-start.js as it is."""
+    out, warnings = build(make_project(tmp_path, directive()), "html")
+    assert warnings == ""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    start = re.search(r'<script data-worker="_static/linger-worker\.mjs" data-early-pyodide="\./\.\./_pyodide/">\n(.*?)</script>',
+                      page, re.S)
+    assert start, "no early start"
+    source = (REPO / "tutorial" / "linger_walkthrough" / "static" / "linger-engine-start.js").read_text(encoding="utf-8")
+    assert start.group(1) == source
+    assert page.index(start.group(0)) == page.index("<script")  # the first script of the page
+    assert page.index(start.group(0)) < page.index('rel="stylesheet"')

@@ -428,8 +428,10 @@ def module_imports(name: str) -> list[str]:
 def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: nodes.document | None) -> None:
     """Link the widgets' CSS and scripts from the pages that hold a walkthrough or the Play page (only those).
 
-    The scripts are modules in ``<head>``.  ``linger-engine.mjs`` (no imports) is ``async``: it
-    starts the live engine's worker while the page is still being parsed.  The widget modules
+    First, inline, the engine's early start (``linger-engine-start.js``, :func:`early_start_tag`): it
+    starts the live engine's worker while the page is still being parsed, before the first layout.
+    The other scripts are modules in ``<head>``.  ``linger-engine.mjs`` (no imports) is ``async``: it
+    adopts that worker as the page's engine.  The widget modules
     are deferred (a module's default): the browser fetches them with the page and runs them,
     in order, as soon as the page is parsed, before the theme's deferred scripts
     (:func:`defer_theme_scripts`) and before its ``DOMContentLoaded`` work, so the first layout
@@ -452,13 +454,26 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
         app.add_css_file("linger-play.css")
     pathto = context["pathto"]
     pyodide = relative_uri(app.builder.get_target_uri(pagename), "") + app.config.linger_walkthrough_pyodide
-    tags = [f'<script async type="module" src="{_attr(pathto("_static/linger-engine.mjs", 1))}" data-pyodide="{_attr(pyodide)}"></script>']
+    tags = [early_start_tag(pathto("_static/linger-worker.mjs", 1), pyodide),
+            f'<script async type="module" src="{_attr(pathto("_static/linger-engine.mjs", 1))}" data-pyodide="{_attr(pyodide)}"></script>']
     for name in widgets:
         version = zlib.crc32((STATIC / name).read_bytes())
         tags.append(f'<script type="module" src="{_attr(pathto(f"_static/{name}", 1))}?v={version:08x}"></script>')
     preloaded = dict.fromkeys(m for name in widgets for m in module_imports(name) if m != "linger-engine.mjs")
     tags.extend(f'<link rel="modulepreload" href="{_attr(pathto(f"_static/{m}", 1))}">' for m in preloaded)
     context["metatags"] = "\n    ".join([context.get("metatags", ""), *tags])
+
+
+def early_start_tag(worker: str, pyodide: str) -> str:
+    """The inline ``<script>`` of ``linger-engine-start.js``, with the worker's and the Pyodide folder's URLs.
+
+    The file's text is the site's own (no reader's or catalog's text), written as it is: inline, it costs
+    the page no request. A ``</script`` in it would end the tag early, so the build refuses one.
+    """
+    code = (STATIC / "linger-engine-start.js").read_text(encoding="utf-8")
+    if "</script" in code.lower():
+        raise ValueError("linger-engine-start.js must not contain '</script'")
+    return f'<script data-worker="{_attr(worker)}" data-early-pyodide="{_attr(pyodide)}">\n{code}</script>'
 
 
 #: Page templates that write classic scripts of their own after the theme's, which rely on running

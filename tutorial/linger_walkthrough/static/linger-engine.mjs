@@ -13,11 +13,9 @@ export class Engine {
    * @param {{startTimeoutMs?: number}} [options] how long the start may take before it fails (the worker's default: 60 s)
    */
   constructor(indexURL, options = {}) {
-    const url = new URL('linger-worker.mjs', import.meta.url);
-    url.searchParams.set('index', indexURL);
-    if (options.startTimeoutMs) url.searchParams.set('timeout', String(options.startTimeoutMs));
-    this.worker = new Worker(url, { type: 'module' });
-    performance.mark('linger-worker-start');
+    const early = options.startTimeoutMs ? null : takeEarlyStart(indexURL);
+    /** @type {Worker} */
+    this.worker = early ? early.worker : startWorker(indexURL, options);
     /** @type {Record<string, number>} start-up phases reported by the worker (ms since it started) */
     this.phases = {};
     /** @type {{path: string, fallback: string}} how the worker started: from a stored snapshot or cold, and why not from one */
@@ -35,7 +33,8 @@ export class Engine {
     let rejectReady = () => {};
     /** Resolves with the start-up time in ms once Pyodide and the engine are loaded. */
     this.ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
-    this.worker.addEventListener('message', (event) => {
+    /** @param {MessageEvent} event */
+    const onMessage = (event) => {
       const msg = event.data;
       if (msg.type === 'snapshot') {
         resolveSnapshot(msg);
@@ -51,11 +50,15 @@ export class Engine {
       const done = this.pending.get(msg.id);
       this.pending.delete(msg.id);
       done?.(msg);
-    });
-    this.worker.addEventListener('error', (event) => {
+    };
+    /** @param {ErrorEvent} event */
+    const onError = (event) => {
       event.preventDefault();
       rejectReady(new Error(event.message || 'the worker did not start'));
-    });
+    };
+    this.worker.addEventListener('message', onMessage);
+    this.worker.addEventListener('error', onError);
+    early?.adopt((event) => (event instanceof MessageEvent ? onMessage(event) : onError(/** @type {ErrorEvent} */ (event))));
   }
 
   /**
@@ -107,6 +110,33 @@ export class Engine {
 
 /** @type {Engine | null} */
 let engine = null;
+
+/**
+ * A new worker for the engine, started from here.
+ * @param {string} indexURL
+ * @param {{startTimeoutMs?: number}} options
+ */
+function startWorker(indexURL, options) {
+  const url = new URL('linger-worker.mjs', import.meta.url);
+  url.searchParams.set('index', indexURL);
+  if (options.startTimeoutMs) url.searchParams.set('timeout', String(options.startTimeoutMs));
+  const worker = new Worker(url, { type: 'module' });
+  performance.mark('linger-worker-start');
+  return worker;
+}
+
+/**
+ * The page's early start (linger-engine-start.js, inline in <head>) for this Pyodide folder, taken once:
+ * its worker, and `adopt(listener)`, which hands the listener the events the worker sent so far.
+ * @param {string} indexURL
+ * @returns {{worker: Worker, adopt: (listener: (event: Event) => void) => void} | null}
+ */
+function takeEarlyStart(indexURL) {
+  const start = /** @type {any} */ (window).lingerEngineStart;
+  if (!start || start.index !== indexURL || start.taken) return null;
+  start.taken = true;
+  return start;
+}
 
 /**
  * The page's engine, started on first use.

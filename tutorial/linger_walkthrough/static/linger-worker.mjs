@@ -6,6 +6,9 @@
  *
  * Started as `new Worker('linger-worker.mjs?index=<absolute URL of _pyodide/>', {type: 'module'})`;
  * `&timeout=<ms>` changes how long the start may take before the worker gives up (default 60 s).
+ * `&hold=1` (the page's early start, linger-engine-start.js): Pyodide's downloads begin at once, but its
+ * WebAssembly module is compiled only once the page has drawn itself (`{type: 'painted'}`, no reply) or
+ * after HOLD_MS, so that the compile, which keeps every core busy, does not slow the page's first paint.
  *
  * Start-up failures are reported, never left pending: Pyodide's `loadPyodide` does not settle
  * when its WebAssembly module fails to download or compile (it only logs a warning), so the
@@ -41,6 +44,20 @@ const indexURL = params.get('index') ?? new URL('../../_pyodide/', self.location
 /** How long the start may take (ms): a download that stalls without failing is given up after that. */
 const START_TIMEOUT_MS = Number(params.get('timeout')) || 60_000;
 const started = performance.now();
+/** The longest a held start waits for the page's first paint (ms). */
+const HOLD_MS = 3000;
+/** Resolves when Pyodide's WebAssembly module may be compiled: at once, or when a held page has painted. */
+const compileAllowed = params.has('hold')
+  ? new Promise((resolve) => {
+    setTimeout(resolve, HOLD_MS);
+    self.addEventListener('message', (/** @type {MessageEvent} */ event) => { if (event.data?.type === 'painted') resolve(undefined); });
+  })
+  : Promise.resolve();
+/** While a held start waits, its downloads ask for low priority: the page's own stylesheets and scripts go first. */
+let holding = params.has('hold');
+compileAllowed.then(() => { holding = false; });
+/** @param {RequestInit | undefined} init */
+const withPriority = (init) => (holding ? { ...init, priority: /** @type {RequestPriority} */ ('low') } : init);
 
 /**
  * Start-up phases in ms since the worker started, reported with the ready status (for the benchmark):
@@ -73,7 +90,7 @@ let startMemory = null;
  * at once, beside Pyodide's own downloads; without it the engine still starts, compiling them itself.
  */
 const STDLIB_BYTECODE = '/lib/engine-stdlib-bytecode.zip';
-const stdlibBytecode = fetch(new URL('engine-stdlib-bytecode.zip', indexURL))
+const stdlibBytecode = fetch(new URL('engine-stdlib-bytecode.zip', indexURL), withPriority(undefined))
   .then((response) => (response.ok ? response.arrayBuffer() : null))
   .then((buffer) => (buffer ? new Uint8Array(buffer) : null), () => null);
 
@@ -135,11 +152,13 @@ function watchStart() {
   self.fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith('.whl') && init?.method !== 'HEAD') phases.wheel ??= performance.now() - started;
-    return watched(originals.fetch.call(self, input, init), `the download of ${url} failed`);
+    return watched(originals.fetch.call(self, input, withPriority(init)), `the download of ${url} failed`);
   };
   /** @type {any} */ (WebAssembly).instantiateStreaming = (/** @type {any[]} */ ...args) => {
-    phases.compile = performance.now() - started;
-    const instantiated = originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args));
+    const instantiated = compileAllowed.then(() => {
+      phases.compile = performance.now() - started;
+      return originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args));
+    });
     instantiated.then((/** @type {WebAssembly.WebAssemblyInstantiatedSource} */ result) => {
       phases.wasm = performance.now() - started;
       const memory = result.instance.exports.memory;
@@ -147,8 +166,9 @@ function watchStart() {
     }, () => {});
     return watched(instantiated, 'the WebAssembly module did not load');
   };
-  /** @type {any} */ (WebAssembly).instantiate = (/** @type {any[]} */ ...args) =>
-    watched(originals.instantiate.apply(WebAssembly, /** @type {any} */ (args)), 'the WebAssembly module did not load');
+  /** @type {any} */ (WebAssembly).instantiate = (/** @type {any[]} */ ...args) => watched(
+    compileAllowed.then(() => originals.instantiate.apply(WebAssembly, /** @type {any} */ (args))),
+    'the WebAssembly module did not load');
   /** @param {PromiseRejectionEvent} event */
   const unhandled = (event) => {
     event.preventDefault();
@@ -354,6 +374,7 @@ function callEngine(pyodide, module, name, args) {
 /** @param {MessageEvent<Request>} event */
 async function handle(event) {
   const msg = event.data;
+  if (msg.type === 'painted') return;  // the page's word to a held start (compileAllowed), not a request
   try {
     const pyodide = await ready;
     /** @type {unknown} */

@@ -1,0 +1,62 @@
+"""The live engine's early start: the page's inline script starts the worker while the page is parsed, the page's
+engine adopts that worker (one worker a page), and the worker compiles Pyodide's WebAssembly module only once the
+page has drawn itself (or after its longest wait), so that the compile does not slow the first paint."""
+
+from __future__ import annotations
+
+PAGE = "en/profiles.html"
+HOLD_MS = 3000  # tutorial/linger_walkthrough/static/linger-worker.mjs: HOLD_MS
+
+#: Before any script of the page: record every message a page posts to a worker, and when.
+SPY = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.postedToWorkers = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    window.postedToWorkers.push({ type: message && message.type, at: performance.now() });
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+def test_the_page_adopts_its_early_worker_and_releases_the_compile_once_drawn(watched_context, open_watched,
+                                                                             site_url) -> None:
+    ctx, watch = watched_context
+    ctx.add_init_script(SPY)
+    page = open_watched(ctx, watch)
+    page.goto(f"{site_url}/{PAGE}")
+    page.wait_for_function("document.querySelector('.linger-walkthrough').dataset.engine === 'live'", timeout=60_000)
+    assert page.evaluate("window.lingerEngineStart.taken") is True
+    assert len(page.workers) == 1  # the walkthroughs' engine is the early start's worker, not a second one
+    assert page.evaluate("window.lingerLonger.engine.worker === window.lingerEngineStart.worker")
+    posted = page.evaluate("window.postedToWorkers")
+    painted = [m["at"] for m in posted if m["type"] == "painted"]
+    first_step = page.evaluate("performance.getEntriesByName('linger-first-step')[0].startTime")
+    assert len(painted) == 1 and painted[0] >= first_step  # sent once the steppers were drawn
+    assert posted.index(next(m for m in posted if m["type"] == "painted")) == 0  # before any request
+    assert watch.failed == []
+
+
+def test_a_held_worker_compiles_only_when_told_or_after_its_longest_wait(watched_context, open_watched,
+                                                                         site_url) -> None:
+    """Started with `hold` and never told that the page has drawn itself, the worker waits HOLD_MS before compiling,
+    then starts normally; told at once, it does not wait."""
+    ctx, watch = watched_context
+    page = open_watched(ctx, watch, f"{site_url}/{PAGE}")
+    phases = page.evaluate("""async (tell) => {
+      const start = async (say) => {
+        const url = new URL('../_static/linger-worker.mjs', location.href);
+        url.searchParams.set('index', new URL('../_pyodide/', location.href).href);
+        url.searchParams.set('hold', '1');
+        const worker = new Worker(url, { type: 'module' });
+        if (say) worker.postMessage({ type: 'painted' });
+        const status = await new Promise((resolve) => worker.addEventListener('message', (e) => {
+          if (e.data.type === 'status') resolve(e.data);
+        }));
+        worker.terminate();
+        return [status.state, status.phases.compile];
+      };
+      return [await start(false), await start(true)];
+    }""", True)
+    (untold_state, untold_compile), (told_state, told_compile) = phases
+    assert untold_state == "ready" and untold_compile >= HOLD_MS
+    assert told_state == "ready" and told_compile < HOLD_MS
