@@ -9,8 +9,10 @@ Usage::
 hands (:class:`HandSampler`): the rule-of-thumb bot is deterministic, so each of its plays since the deal began
 says something certain about the hand it held then, and the sampler keeps only hands under which every play of
 the seat is the one the tips give. Measured (standard, paired against today's strong opponent): +0.7 points
-(95% CI -1.4 to +2.8) on deals 0 to 999, a median move of 25 ms of CPU in CPython (95th percentile 82 ms). Its
-imagined hands hold 8.9% of the true cards, against 8.2% for today's sampler and 6.3% for cards dealt blind
+(95% CI -1.4 to +2.8) on deals 0 to 999 and +0.7 (-1.3 to +2.7) on deals 1,000 to 1,999, a median move of 25 ms
+of CPU in CPython (95th percentile 82 ms); with ``nodes=80000, samples=100`` +1.1 (-0.9 to +3.1), 42 ms (137 ms),
+since every imagined deal is already solved exactly with today's budget; with draw-per-card, 200 deals, +4.0
+(-3.4 to +11.4), 108 ms (128 ms). Its imagined hands hold 8.8% of the true cards, against 8.2% for today's sampler and 6.3% for cards dealt blind
 (:func:`true_share`, 60 deals): most hidden cards lie in the stock (a 4-player deal is over before a third of
 the stock is drawn), and a seat's hand is renewed by a draw after each trick it wins, so even exact inference
 leaves the hands mostly unknown. Dealing blind (:class:`BlindBot`) loses 1.2 points (-3.3 to +0.9) to today's
