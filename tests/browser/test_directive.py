@@ -218,7 +218,7 @@ def test_the_engine_starts_from_an_inline_script_before_the_stylesheets(tmp_path
     start = re.search(r'<script data-worker="_static/linger-worker\.mjs" data-early-pyodide="\./\.\./_pyodide/">\n(.*?)</script>',
                       page, re.S)
     assert start, "no early start"
-    source = (REPO / "tutorial" / "linger_walkthrough" / "static" / "linger-engine-start.js").read_text(encoding="utf-8")
+    source = (REPO / "tutorial" / "linger_walkthrough" / "linger-engine-start.js").read_text(encoding="utf-8")
     assert start.group(1) == source
     assert page.index(start.group(0)) == page.index("<script")  # the first script of the page
     assert page.index(start.group(0)) < page.index('rel="stylesheet"')

@@ -47,6 +47,8 @@ __version__ = "0.1.0"
 
 PACKAGE = Path(__file__).resolve().parent
 STATIC = PACKAGE / "static"
+#: The live engine's early start, written inline into the pages (:func:`early_start_tag`).
+EARLY_START = PACKAGE / "linger-engine-start.js"
 REPO = PACKAGE.parents[1]
 EXAMPLE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -468,9 +470,10 @@ def early_start_tag(worker: str, pyodide: str) -> str:
     """The inline ``<script>`` of ``linger-engine-start.js``, with the worker's and the Pyodide folder's URLs.
 
     The file's text is the site's own (no reader's or catalog's text), written as it is: inline, it costs
-    the page no request. A ``</script`` in it would end the tag early, so the build refuses one.
+    the page no request (the file lives beside this module, not among the static files the site serves).
+    A ``</script`` in it would end the tag early, so the build refuses one.
     """
-    code = (STATIC / "linger-engine-start.js").read_text(encoding="utf-8")
+    code = EARLY_START.read_text(encoding="utf-8")
     if "</script" in code.lower():
         raise ValueError("linger-engine-start.js must not contain '</script'")
     return f'<script data-worker="{_attr(worker)}" data-early-pyodide="{_attr(pyodide)}">\n{code}</script>'

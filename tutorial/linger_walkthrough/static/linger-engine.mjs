@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * The page's live engine: one module Web Worker (linger-worker.mjs) running Pyodide and the
- * engine wheel, shared by every walkthrough on the page. This module has no imports, so that
- * the worker starts as early as possible: the page loads it with `async` from <head>.
+ * engine wheel, shared by every walkthrough on the page. The worker itself is usually started
+ * earlier, by the page's inline early start (linger-engine-start.js), and adopted here; this
+ * module has no imports and the page loads it with `async` from <head>, so that it is there soon.
  */
 
 /** @typedef {{ok: true, result: unknown} | {ok: false, error: {type: string, message: string}}} Reply */
