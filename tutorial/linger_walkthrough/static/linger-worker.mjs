@@ -89,8 +89,10 @@ let startMemory = null;
  * library holds sources only; with this zip first on `sys.path` the worker does not compile them. Fetched
  * at once, beside Pyodide's own downloads; without it the engine still starts, compiling them itself.
  */
-const STDLIB_BYTECODE = '/lib/engine-stdlib-bytecode.zip';
-const stdlibBytecode = fetch(new URL('engine-stdlib-bytecode.zip', indexURL), withPriority(undefined))
+const STDLIB_BYTECODE_NAME = 'engine-stdlib-bytecode.zip';
+/** Where the worker writes it, first on Python's path. */
+const STDLIB_BYTECODE = `/lib/${STDLIB_BYTECODE_NAME}`;
+const stdlibBytecode = fetch(new URL(STDLIB_BYTECODE_NAME, indexURL), withPriority(undefined))
   .then((response) => (response.ok ? response.arrayBuffer() : null))
   .then((buffer) => (buffer ? new Uint8Array(buffer) : null), () => null);
 
