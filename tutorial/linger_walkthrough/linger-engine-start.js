@@ -6,8 +6,8 @@
  * - It starts the engine's worker while the page is still being parsed. A worker's script is fetched
  *   from the page's own thread: started from a module, the fetch waited for the page's first layout.
  * - It tells the worker when the page has drawn itself after parsing (the first frame after
- *   DOMContentLoaded, when every walkthrough shows its stepper): the worker downloads Pyodide at
- *   once, but compiles its WebAssembly module, which keeps both cores of a small machine busy, only
+ *   DOMContentLoaded, when every walkthrough shows its stepper): the worker begins Pyodide's start
+ *   (downloads, scripts, the WebAssembly compile, each of which takes a core of a small machine) only
  *   then (`hold`; see linger-worker.mjs).
  * - linger-engine.mjs adopts the worker (`lingerEngineStart.adopt`), with every event the worker sent
  *   before it was there.

@@ -6,9 +6,10 @@
  *
  * Started as `new Worker('linger-worker.mjs?index=<absolute URL of _pyodide/>', {type: 'module'})`;
  * `&timeout=<ms>` changes how long the start may take before the worker gives up (default 60 s).
- * `&hold=1` (the page's early start, linger-engine-start.js): Pyodide's downloads begin at once, but its
- * WebAssembly module is compiled only once the page has drawn itself (`{type: 'painted'}`, no reply) or
- * after HOLD_MS, so that the compile, which keeps every core busy, does not slow the page's first paint.
+ * `&hold=1` (the page's early start, linger-engine-start.js): the worker is there while the page is parsed,
+ * but begins Pyodide's start (its downloads, its scripts, its WebAssembly module) only once the page has
+ * drawn itself (`{type: 'painted'}`, no reply) or after HOLD_MS: on a small machine every part of that start
+ * takes a core the page's first layout needs.
  *
  * Start-up failures are reported, never left pending: Pyodide's `loadPyodide` does not settle
  * when its WebAssembly module fails to download or compile (it only logs a warning), so the
@@ -46,22 +47,17 @@ const START_TIMEOUT_MS = Number(params.get('timeout')) || 60_000;
 const started = performance.now();
 /** The longest a held start waits for the page's first paint (ms). */
 const HOLD_MS = 3000;
-/** Resolves when Pyodide's WebAssembly module may be compiled: at once, or when a held page has painted. */
-const compileAllowed = params.has('hold')
+/** Resolves when the start may begin: at once, or, for a held start, when the page has drawn itself. */
+const startAllowed = params.has('hold')
   ? new Promise((resolve) => {
     setTimeout(resolve, HOLD_MS);
     self.addEventListener('message', (/** @type {MessageEvent} */ event) => { if (event.data?.type === 'painted') resolve(undefined); });
   })
   : Promise.resolve();
-/** While a held start waits, its downloads ask for low priority: the page's own stylesheets and scripts go first. */
-let holding = params.has('hold');
-compileAllowed.then(() => { holding = false; });
-/** @param {RequestInit | undefined} init */
-const withPriority = (init) => (holding ? { ...init, priority: /** @type {RequestPriority} */ ('low') } : init);
 
 /**
  * Start-up phases in ms since the worker started, reported with the ready status (for the benchmark):
- * `script` pyodide.mjs imported, `snapshot` a stored snapshot read and checked, `compile` the
+ * `begun` the start begun (for a held start, when the page had drawn itself), `script` pyodide.mjs imported, `snapshot` a stored snapshot read and checked, `compile` the
  * WebAssembly module's compilation begun, `wheel` the engine wheel's download begun, `wasm` the
  * module instantiated, `pyodide` Python ready (restored from the snapshot, or started) with the
  * engine wheel installed, `import` its bridge imported.
@@ -87,32 +83,36 @@ let startMemory = null;
  * The bytecode of the standard-library modules that installing and importing the engine add to Pyodide's
  * start (made at build time by Pyodide's own Python: pyodide_assets.STDLIB_BYTECODE). Pyodide's standard
  * library holds sources only; with this zip first on `sys.path` the worker does not compile them. Fetched
- * at once, beside Pyodide's own downloads; without it the engine still starts, compiling them itself.
+ * as the start begins, beside Pyodide's own downloads; without it the engine still starts, compiling them itself.
+ * @returns {Promise<Uint8Array | null>}
  */
 const STDLIB_BYTECODE_NAME = 'engine-stdlib-bytecode.zip';
 /** Where the worker writes it, first on Python's path. */
 const STDLIB_BYTECODE = `/lib/${STDLIB_BYTECODE_NAME}`;
-const stdlibBytecode = fetch(new URL(STDLIB_BYTECODE_NAME, indexURL), withPriority(undefined))
+const fetchStdlibBytecode = () => fetch(new URL(STDLIB_BYTECODE_NAME, indexURL))
   .then((response) => (response.ok ? response.arrayBuffer() : null))
   .then((buffer) => (buffer ? new Uint8Array(buffer) : null), () => null);
 
 /** @type {Promise<any>} */
-const ready = startOrFail();
+const ready = startAllowed.then(startOrFail);
 
 /**
  * Pyodide's start, or the first failure: a download's, the WebAssembly module's, the engine
  * wheel's absence (checked at once, not after Pyodide's whole start), or the timeout's.
  */
 async function startOrFail() {
+  phases.begun = performance.now() - started;
   const watch = watchStart();
-  const lock = fetchLock();
+  /** @type {Downloads} */
+  const downloads = { lock: fetchLock(), stdlibBytecode: fetchStdlibBytecode() };
+  const { lock } = downloads;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const timedOut = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the engine did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
   });
   try {
-    const pyodide = await Promise.race([start(lock, watch.logged), engineWheelMissing(lock), watch.failed, timedOut]);
+    const pyodide = await Promise.race([start(downloads, watch.logged), engineWheelMissing(lock), watch.failed, timedOut]);
     watch.restore();
     return pyodide;
   } finally {
@@ -154,13 +154,11 @@ function watchStart() {
   self.fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith('.whl') && init?.method !== 'HEAD') phases.wheel ??= performance.now() - started;
-    return watched(originals.fetch.call(self, input, withPriority(init)), `the download of ${url} failed`);
+    return watched(originals.fetch.call(self, input, init), `the download of ${url} failed`);
   };
   /** @type {any} */ (WebAssembly).instantiateStreaming = (/** @type {any[]} */ ...args) => {
-    const instantiated = compileAllowed.then(() => {
-      phases.compile = performance.now() - started;
-      return originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args));
-    });
+    phases.compile = performance.now() - started;
+    const instantiated = originals.instantiateStreaming.apply(WebAssembly, /** @type {any} */ (args));
     instantiated.then((/** @type {WebAssembly.WebAssemblyInstantiatedSource} */ result) => {
       phases.wasm = performance.now() - started;
       const memory = result.instance.exports.memory;
@@ -169,7 +167,7 @@ function watchStart() {
     return watched(instantiated, 'the WebAssembly module did not load');
   };
   /** @type {any} */ (WebAssembly).instantiate = (/** @type {any[]} */ ...args) => watched(
-    compileAllowed.then(() => originals.instantiate.apply(WebAssembly, /** @type {any} */ (args))),
+    originals.instantiate.apply(WebAssembly, /** @type {any} */ (args)),
     'the WebAssembly module did not load');
   /** @param {PromiseRejectionEvent} event */
   const unhandled = (event) => {
@@ -189,6 +187,12 @@ function watchStart() {
   };
   return { failed, logged, restore };
 }
+
+/**
+ * What the start downloads itself, beside Pyodide's own files: the site's lock file, and the standard
+ * library's bytecode (null when it could not be had).
+ * @typedef {{lock: ReturnType<typeof fetchLock>, stdlibBytecode: Promise<Uint8Array | null>}} Downloads
+ */
 
 /**
  * The site's pyodide-lock.json, read once: Pyodide gets its contents, and the wheel check its file name.
@@ -219,10 +223,11 @@ async function engineWheelMissing(lock) {
  * The engine's start: from the memory snapshot a previous visit stored (linger-snapshot.mjs), when
  * there is one for this Pyodide and this engine wheel; otherwise, or when Pyodide refuses it (the
  * snapshot is then removed), the normal start, which stores a snapshot once the engine is ready.
- * @param {ReturnType<typeof fetchLock>} lock the site's lock file
+ * @param {Downloads} downloads the site's lock file and the standard library's bytecode
  * @param {string[]} logged what Pyodide logged meanwhile (named in a failure)
  */
-async function start(lock, logged) {
+async function start(downloads, logged) {
+  const { lock } = downloads;
   const script = import(new URL('pyodide.mjs', indexURL).href);
   const keyOf = Promise.all([script, lock]).then(([{ version }, contents]) => snapshotKey(version, contents));
   keyOf.catch(() => {});  // a failed download is reported by whoever awaits it below, not as an unhandled rejection
@@ -238,7 +243,7 @@ async function start(lock, logged) {
       // Pyodide awaits it only once its own script is loaded: a corrupt snapshot's rejection may come
       // first, and must not count as an unhandled one (which fails the whole start).
       bytes.catch(() => {});
-      const pyodide = await startEngine(loadPyodide, lock, logged, { _loadSnapshot: bytes });
+      const pyodide = await startEngine(loadPyodide, downloads, logged, { _loadSnapshot: bytes });
       // The restored interpreter would otherwise draw the stored visit's random numbers again.
       pyodide.runPython('import sys\nif "random" in sys.modules: sys.modules["random"].seed()');
       startedFrom = { path: 'snapshot', fallback: '' };
@@ -250,7 +255,7 @@ async function start(lock, logged) {
   } else {
     startedFrom.fallback = stored.reason;
   }
-  const pyodide = await startEngine(loadPyodide, lock, logged, canStore() ? { _makeSnapshot: true } : {});
+  const pyodide = await startEngine(loadPyodide, downloads, logged, canStore() ? { _makeSnapshot: true } : {});
   snapshotKeyToStore = canStore() ? key : '';
   return pyodide;
 }
@@ -262,19 +267,19 @@ async function start(lock, logged) {
  * compiles and Python starts, instead of after them. A failed package load does not reject (Pyodide
  * only logs it): the import below is the check.
  * @param {(options: object) => Promise<any>} loadPyodide
- * @param {ReturnType<typeof fetchLock>} lock
+ * @param {Downloads} downloads
  * @param {string[]} logged
  * @param {object} snapshot Pyodide's snapshot options: make one later, or start from one
  */
-async function startEngine(loadPyodide, lock, logged, snapshot) {
+async function startEngine(loadPyodide, downloads, logged, snapshot) {
   const pyodide = await loadPyodide({
     indexURL,
-    lockFileContents: lock,
+    lockFileContents: downloads.lock,
     packageBaseUrl: indexURL,
     packages: [ENGINE_PACKAGE],
     env: { PYTHONPATH: STDLIB_BYTECODE },
     fsInit: async (/** @type {any} */ FS) => {
-      const bytes = await stdlibBytecode;
+      const bytes = await downloads.stdlibBytecode;
       if (bytes) FS.writeFile(STDLIB_BYTECODE, bytes);
     },
     // Pyodide's own chatter goes nowhere: the page reports the state itself.
@@ -376,7 +381,7 @@ function callEngine(pyodide, module, name, args) {
 /** @param {MessageEvent<Request>} event */
 async function handle(event) {
   const msg = event.data;
-  if (msg.type === 'painted') return;  // the page's word to a held start (compileAllowed), not a request
+  if (msg.type === 'painted') return;  // the page's word to a held start (startAllowed), not a request
   try {
     const pyodide = await ready;
     /** @type {unknown} */
