@@ -1,7 +1,7 @@
 """The live engine's early start: the page's inline script starts the worker while the page is parsed, the page's
 engine adopts that worker (one worker a page), and the worker begins Pyodide's start (downloads, scripts, the
 WebAssembly compile) only once the page has drawn itself (or after its longest wait), so that none of it slows the
-first paint."""
+first paint; and the first stepper's paint is reported (Element Timing) for the benchmark."""
 
 from __future__ import annotations
 
@@ -62,3 +62,22 @@ def test_a_held_worker_starts_only_when_told_or_after_its_longest_wait(watched_c
     (untold_state, *untold), (told_state, *told) = phases
     assert untold_state == "ready" and min(untold) >= HOLD_MS  # begun, pyodide.mjs imported, compile begun
     assert told_state == "ready" and told[0] < HOLD_MS
+
+
+def test_the_first_steppers_paint_is_reported_after_it_is_drawn(watched_context, open_watched, site_url) -> None:
+    """The benchmark's "first step visible" is when the first walkthrough's stepper is painted: an Element Timing
+    entry on its step counter, at or after the mark set when the widgets were drawn into the page."""
+    ctx, watch = watched_context
+    page = open_watched(ctx, watch, f"{site_url}/{PAGE}")
+    painted = page.evaluate("""() => new Promise((resolve) => {
+      setTimeout(() => resolve(null), 10000);  // never painted, or not reported
+      new PerformanceObserver((list, observer) => {
+        const entry = list.getEntries().find((e) => e.identifier === 'linger-first-step');
+        if (entry) { observer.disconnect(); resolve([entry.renderTime, entry.element && entry.element.textContent]); }
+      }).observe({ type: 'element', buffered: true });
+    })""")
+    first_step = page.evaluate("performance.getEntriesByName('linger-first-step')[0].startTime")
+    assert painted is not None, "no Element Timing entry for the first stepper"
+    render_time, text = painted
+    assert render_time >= first_step > 0
+    assert text == page.locator(".linger-walkthrough").first.locator(".linger-wt-controls .linger-wt-count").text_content()

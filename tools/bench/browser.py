@@ -4,9 +4,12 @@ Measured, cold (a fresh browser profile: empty HTTP and code caches) and warm
 (the same profile, page loaded again; the walkthrough's engine then starts from
 the memory snapshot its first load stored):
 
-- first step: the walkthrough stepper is drawn (performance mark
-  ``linger-first-step``; the static steps are already in the HTML, so this
-  does not wait for Pyodide), and the page's first contentful paint;
+- first step visible: the first walkthrough's stepper is painted (its step
+  counter's Element Timing entry ``linger-first-step``; the static steps are
+  already in the HTML, so this does not wait for Pyodide); beside it, when
+  the widgets were drawn into the page (performance mark
+  ``linger-first-step``, which precedes that paint by the layout and the
+  theme's deferred scripts), and the page's first contentful paint;
 - engine ready: Pyodide and the engine wheel loaded in the worker
   (mark ``linger-engine-ready``), and every walkthrough on the page showing
   steps the live engine computed (mark ``linger-live``);
@@ -83,10 +86,20 @@ def _fcp(page) -> float:
     return page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
 
 
+#: When the element with this ``elementtiming`` name was painted (Element Timing is read only by an observer).
+ELEMENT_PAINTED = """(name) => new Promise((resolve) => {
+  new PerformanceObserver((list, observer) => {
+    const entry = list.getEntries().find((e) => e.identifier === name);
+    if (entry) { observer.disconnect(); resolve(entry.renderTime || entry.loadTime); }
+  }).observe({ type: 'element', buffered: true });
+})"""
+
+
 def _walkthrough_load(page, url: str) -> dict[str, float]:
     page.goto(url)
     figures = {
-        "first_step": _mark(page, "linger-first-step"),
+        "first_step_drawn": _mark(page, "linger-first-step"),
+        "first_step": page.evaluate(ELEMENT_PAINTED, "linger-first-step"),
         "fcp": _fcp(page),
         "worker_start": _mark(page, "linger-worker-start"),
         "engine_ready": _mark(page, "linger-engine-ready"),
@@ -311,7 +324,8 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
         w = functools.partial(_figure, med, f"{state}_walk")
         b = functools.partial(_figure, med, f"{state}_bare")
         out(f"  {state}:")
-        out(f"    first step visible       {w('first_step'):7.0f} ms   (first contentful paint {w('fcp'):.0f} ms; goal < 300 ms)")
+        out(f"    first step visible       {w('first_step'):7.0f} ms   (goal < 300 ms; drawn into the page at "
+            f"{w('first_step_drawn'):.0f} ms, first contentful paint {w('fcp'):.0f} ms)")
         out(
             f"    live engine ready        {w('engine_ready'):7.0f} ms   (every walkthrough live at {w('live'):.0f} ms)"
         )
