@@ -28,8 +28,9 @@ strong opponent +4.1, ``hand-oracle`` +14.4, ``stock-oracle`` +17.6,
 ceiling, :class:`~linger_longer.bots.OracleBot`), ``best-play-oracle`` +13.0
 (it sees every card but expects best play from the others). Knowing the other
 hands or the stock's order is worth ten points or more; the tips' plays reveal
-little of the hands (the imagined hands hold about one card in seven of the
-true ones).
+little of the hands: of the cards today's strong opponent imagines in the other
+hands, 8.2% are the true ones, against 6.3% for cards dealt blind
+(``python -m tools.bench.exact_inference``, 60 deals).
 """
 
 from __future__ import annotations
