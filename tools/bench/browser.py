@@ -86,8 +86,10 @@ def _fcp(page) -> float:
     return page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
 
 
-#: When the element with this ``elementtiming`` name was painted (Element Timing is read only by an observer).
+#: When the element with this ``elementtiming`` name was painted (Element Timing is read only by an observer);
+#: null when no such paint is reported within 10 s.
 ELEMENT_PAINTED = """(name) => new Promise((resolve) => {
+  setTimeout(() => resolve(null), 10000);
   new PerformanceObserver((list, observer) => {
     const entry = list.getEntries().find((e) => e.identifier === name);
     if (entry) { observer.disconnect(); resolve(entry.renderTime || entry.loadTime); }
@@ -95,11 +97,18 @@ ELEMENT_PAINTED = """(name) => new Promise((resolve) => {
 })"""
 
 
+def _painted(page, name: str) -> float:
+    when = page.evaluate(ELEMENT_PAINTED, name)
+    if when is None:
+        raise RuntimeError(f"no Element Timing entry {name!r} on {page.url}")
+    return when
+
+
 def _walkthrough_load(page, url: str) -> dict[str, float]:
     page.goto(url)
     figures = {
         "first_step_drawn": _mark(page, "linger-first-step"),
-        "first_step": page.evaluate(ELEMENT_PAINTED, "linger-first-step"),
+        "first_step": _painted(page, "linger-first-step"),
         "fcp": _fcp(page),
         "worker_start": _mark(page, "linger-worker-start"),
         "engine_ready": _mark(page, "linger-engine-ready"),
