@@ -118,7 +118,13 @@ def build_site(session: nox.Session, *args: str) -> None:
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """Run the whole test suite (engine, site, walkthroughs, browser) against a fresh site build."""
+    """Run the whole test suite (engine, site, walkthroughs, browser) against a fresh site build.
+
+    After the whole suite (no posargs), print the walkthroughs' and the offline figures measured in Chromium
+    on that build (``tools.bench.browser``, ``tools.bench.offline``, both parts of ``nox -s bench``) beside
+    their goals: figures, not tests, so a missed goal does not fail the run, but a benchmark that cannot
+    run does.
+    """
     install(session, "tests")
     ensure_chromium(session)
     ensure_hunspell(session)
@@ -126,6 +132,9 @@ def tests(session: nox.Session) -> None:
     ensure_node_modules(session)
     build_site(session, "--fresh")
     session.run("pytest", *session.posargs)
+    if not session.posargs:
+        session.run("python", "-m", "tools.bench.browser")
+        session.run("python", "-m", "tools.bench.offline")
 
 
 @nox.session(python=PYTHON)
