@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from tools.local_server import QuietServer
+
 ROOT = Path(__file__).resolve().parent.parent
 TYPES = {
     ".mjs": "text/javascript",
@@ -164,10 +166,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return None, path
 
 
-def make_server(site: Site, port: int = 0) -> http.server.ThreadingHTTPServer:
+def make_server(site: Site, port: int = 0) -> QuietServer:
     """A threading HTTP server on 127.0.0.1 for ``site`` (``port`` 0: a free one)."""
     handler = type("SiteHandler", (Handler,), {"site": site})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = QuietServer(("127.0.0.1", port), handler)
     site.url = f"http://127.0.0.1:{server.server_address[1]}{site.prefix}"
     return server
 
