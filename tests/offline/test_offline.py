@@ -13,6 +13,8 @@ import re
 import shutil
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.offline import finish
 from tools.serve import serve
@@ -81,15 +83,29 @@ def step_walkthrough_live(page) -> None:
     raise AssertionError("no step of the first walkthrough offers another legal card")
 
 
+#: What the Play table shows, for a failure's message: busy or not, its status line, and the moves recorded.
+PLAY_STATE = """() => ({
+  busy: document.querySelector('.linger-play').getAttribute('aria-busy'),
+  status: (document.querySelector('.linger-play-status') || {}).textContent,
+  moves: window.lingerPlay.view.record.length,
+  choices: document.querySelectorAll('.linger-play-table button[data-legal=true], .linger-play-table button.linger-play-suit').length,
+})"""
+
+
 def play_cards(page, count: int) -> None:
     """Play ``count`` cards (or suit choices) at the Play table, each answered by the engine."""
     page.wait_for_function(PLAY_IDLE, timeout=LIVE_TIMEOUT_MS)
-    for _ in range(count):
+    for played in range(count):
         before = page.evaluate("JSON.stringify(window.lingerPlay.view.record)")
         choice = page.locator(".linger-play-table button[data-legal=true], .linger-play-table button.linger-play-suit")
+        label = choice.first.get_attribute("aria-label")
         choice.first.click()
-        page.wait_for_function(f"JSON.stringify(window.lingerPlay.view.record) !== {before!r} && ({PLAY_IDLE})",
-                               timeout=LIVE_TIMEOUT_MS)
+        try:
+            page.wait_for_function(f"JSON.stringify(window.lingerPlay.view.record) !== {before!r} && ({PLAY_IDLE})",
+                                   timeout=LIVE_TIMEOUT_MS)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"the Play table did not answer move {played + 1} ({label!r}): "
+                                 f"{page.evaluate(PLAY_STATE)}") from None
 
 
 def test_one_visit_then_everything_works_offline(context, served) -> None:
