@@ -57,10 +57,11 @@ const startAllowed = params.has('hold')
 
 /**
  * Start-up phases in ms since the worker started, reported with the ready status (for the benchmark):
- * `begun` the start begun (for a held start, when the page had drawn itself), `script` pyodide.mjs imported, `snapshot` a stored snapshot read and checked, `compile` the
- * WebAssembly module's compilation begun, `wheel` the engine wheel's download begun, `wasm` the
- * module instantiated, `pyodide` Python ready (restored from the snapshot, or started) with the
- * engine wheel installed, `import` its bridge imported.
+ * `begun` the start begun (for a held start, when the page had drawn itself), `script` pyodide.mjs
+ * imported, `snapshot` a stored snapshot read and checked, `compile` the WebAssembly module's
+ * compilation begun, `wheel` the engine wheel's download begun, `wasm` the module instantiated,
+ * `pyodide` Python ready (restored from the snapshot, or started) with the engine wheel installed,
+ * `import` its bridge imported.
  * @type {Record<string, number>}
  */
 const phases = {};
@@ -84,11 +85,11 @@ let startMemory = null;
  * start (made at build time by Pyodide's own Python: pyodide_assets.STDLIB_BYTECODE). Pyodide's standard
  * library holds sources only; with this zip first on `sys.path` the worker does not compile them. Fetched
  * as the start begins, beside Pyodide's own downloads; without it the engine still starts, compiling them itself.
- * @returns {Promise<Uint8Array | null>}
  */
 const STDLIB_BYTECODE_NAME = 'engine-stdlib-bytecode.zip';
 /** Where the worker writes it, first on Python's path. */
 const STDLIB_BYTECODE = `/lib/${STDLIB_BYTECODE_NAME}`;
+/** @returns {Promise<Uint8Array | null>} the zip's bytes, or null when it could not be had */
 const fetchStdlibBytecode = () => fetch(new URL(STDLIB_BYTECODE_NAME, indexURL))
   .then((response) => (response.ok ? response.arrayBuffer() : null))
   .then((buffer) => (buffer ? new Uint8Array(buffer) : null), () => null);
