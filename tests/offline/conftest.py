@@ -46,10 +46,17 @@ class Failures:
         page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
 
 
+def superseded(request) -> bool:
+    """A page's document load cut short by the page's own next navigation: the root page sends the reader to a
+    language from a script in its ``<head>``, and when its last bytes are still on the way (a loaded server can
+    pause between a response's headers and its body) the browser reports that load as aborted. Nothing failed."""
+    return request.failure == "net::ERR_ABORTED" and request.is_navigation_request()
+
+
 def watch(context) -> Failures:
     """Record every failed request of ``context`` (pages, workers and the service worker)."""
     found = Failures()
-    context.on("requestfailed", lambda r: found.failed.append(f"{r.url} ({r.failure})"))
+    context.on("requestfailed", lambda r: None if superseded(r) else found.failed.append(f"{r.url} ({r.failure})"))
     context.on("response", lambda r: found.failed.append(f"{r.url} {r.status}") if r.status >= 400 else None)
     context.on("page", found.watch_page)
     return found
