@@ -83,12 +83,14 @@ def step_walkthrough_live(page) -> None:
     raise AssertionError("no step of the first walkthrough offers another legal card")
 
 
+#: The reader's choices at the Play table: a legal card, or a suit to name.
+PLAY_CHOICES = ".linger-play-table button[data-legal=true], .linger-play-table button.linger-play-suit"
 #: What the Play table shows, for a failure's message: busy or not, its status line, and the moves recorded.
-PLAY_STATE = """() => ({
+PLAY_STATE = """(choices) => ({
   busy: document.querySelector('.linger-play').getAttribute('aria-busy'),
   status: (document.querySelector('.linger-play-status') || {}).textContent,
   moves: window.lingerPlay.view.record.length,
-  choices: document.querySelectorAll('.linger-play-table button[data-legal=true], .linger-play-table button.linger-play-suit').length,
+  choices: document.querySelectorAll(choices).length,
 })"""
 
 
@@ -97,7 +99,7 @@ def play_cards(page, count: int) -> None:
     page.wait_for_function(PLAY_IDLE, timeout=LIVE_TIMEOUT_MS)
     for played in range(count):
         before = page.evaluate("JSON.stringify(window.lingerPlay.view.record)")
-        choice = page.locator(".linger-play-table button[data-legal=true], .linger-play-table button.linger-play-suit")
+        choice = page.locator(PLAY_CHOICES)
         label = choice.first.get_attribute("aria-label")
         choice.first.click()
         try:
@@ -105,7 +107,7 @@ def play_cards(page, count: int) -> None:
                                    timeout=LIVE_TIMEOUT_MS)
         except PlaywrightTimeoutError:
             raise AssertionError(f"the Play table did not answer move {played + 1} ({label!r}): "
-                                 f"{page.evaluate(PLAY_STATE)}") from None
+                                 f"{page.evaluate(PLAY_STATE, PLAY_CHOICES)}") from None
 
 
 def test_one_visit_then_everything_works_offline(context, served) -> None:

@@ -43,7 +43,8 @@ import functools
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -106,6 +107,18 @@ def _painted(page, name: str) -> float:
     if when is None:
         raise RuntimeError(f"no Element Timing entry {name!r} on {page.url}")
     return when
+
+
+@contextmanager
+def _fresh_profile(p) -> Iterator:
+    """A Chromium context on a new, empty profile (a first visit: no HTTP, code or storage caches), closed after."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                       headless=True)
+        try:
+            yield context
+        finally:
+            context.close()
 
 
 def _first_step(page) -> dict[str, float]:
@@ -299,41 +312,29 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
         urls: list[str] = []
         for _ in range(RUNS):  # walkthrough and bare pages alternate, so machine load hits both alike
             for kind, path, load in (("walk", PAGE, _walkthrough_load), ("bare", "_bench/bare.html", _bare_load)):
-                with tempfile.TemporaryDirectory() as profile:
-                    context = p.chromium.launch_persistent_context(
-                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-                    )
-                    try:
-                        page = context.new_page()
-                        if kind == "walk" and not urls:
-                            page.on("request", lambda r: urls.append(r.url))
-                        add(f"cold_{kind}", load(page, f"{base}/{path}"))
-                        if kind == "walk":  # the warm load then starts from the engine's stored snapshot
-                            page.evaluate("window.lingerLonger.engine.snapshot")
-                        page.close()
-                        page = context.new_page()  # same profile: warm caches
-                        add(f"warm_{kind}", load(page, f"{base}/{path}"))
-                        if kind == "walk" and "click_card" not in results:
-                            clicks = _click_latencies(page)
-                            results["click_card"] = clicks["card"]
-                            results["click_next"] = clicks["next"]
-                            motion = _motion(page)
-                            results["step_motion"] = motion["motion"]
-                            results["click_in_motion"] = motion["during"]
-                            results["analysis_step"] = analysis.in_browser(page)
-                    finally:
-                        context.close()
+                with _fresh_profile(p) as context:
+                    page = context.new_page()
+                    if kind == "walk" and not urls:
+                        page.on("request", lambda r: urls.append(r.url))
+                    add(f"cold_{kind}", load(page, f"{base}/{path}"))
+                    if kind == "walk":  # the warm load then starts from the engine's stored snapshot
+                        page.evaluate("window.lingerLonger.engine.snapshot")
+                    page.close()
+                    page = context.new_page()  # same profile: warm caches
+                    add(f"warm_{kind}", load(page, f"{base}/{path}"))
+                    if kind == "walk" and "click_card" not in results:
+                        clicks = _click_latencies(page)
+                        results["click_card"] = clicks["card"]
+                        results["click_next"] = clicks["next"]
+                        motion = _motion(page)
+                        results["step_motion"] = motion["motion"]
+                        results["click_in_motion"] = motion["during"]
+                        results["analysis_step"] = analysis.in_browser(page)
             for _ in range(FIRST_STEP_EXTRA):  # cold loads for the first step alone
-                with tempfile.TemporaryDirectory() as profile:
-                    context = p.chromium.launch_persistent_context(
-                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-                    )
-                    try:
-                        page = context.new_page()
-                        page.goto(f"{base}/{PAGE}")
-                        add("cold_walk", _first_step(page))
-                    finally:
-                        context.close()
+                with _fresh_profile(p) as context:
+                    page = context.new_page()
+                    page.goto(f"{base}/{PAGE}")
+                    add("cold_walk", _first_step(page))
         weight = _weight(site, urls)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
