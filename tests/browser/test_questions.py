@@ -193,7 +193,7 @@ def asked_examples() -> dict[str, int]:
 
 
 def test_without_javascript_every_question_shows_its_answer(chromium, site_url, site_dir) -> None:
-    """With JavaScript off, every question of every walkthrough is shown after its step, with the example's
+    """With JavaScript off, every question of every walkthrough is shown in its step, above its table, with the example's
     answer and note in a closed disclosure that opens; translated pages show it translated."""
     asked = asked_examples()
     pages = sorted({p.relative_to(site_dir / "en").as_posix() for p in (site_dir / "en").rglob("*.html")
@@ -214,7 +214,9 @@ def test_without_javascript_every_question_shows_its_answer(chromium, site_url, 
                                     if str(q["at"]) == block.get_attribute("data-at"))
                         where = f"{lang}/{rel} {example}"
                         step = root.locator(f".linger-wt-step[data-index='{want['at']}']")
-                        assert step.locator(".linger-wt-question").count() == 1, f"{where}: asked after its step"
+                        assert step.locator(".linger-wt-question").count() == 1, f"{where}: asked in its step"
+                        above = block.bounding_box()["y"] < step.locator(".ll-table").first.bounding_box()["y"]
+                        assert above, f"{where}: asked above the step's table, as the live widget asks"
                         ask = block.locator(".linger-wt-ask")
                         assert ask.is_visible() and ask.text_content().strip(), where
                         if lang != "en":

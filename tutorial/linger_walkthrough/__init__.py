@@ -19,8 +19,10 @@ and renders every step:
   id and TOML text, the page language, the path to the site's ``_pyodide/``
   folder, and the widget's labels from the engine's catalog.
 
-Without JavaScript the page shows every step in order.  With it,
-``static/linger-walkthrough.mjs`` turns the list into a stepper and, once the
+Without JavaScript the page shows every step in order.  With it, the page
+already arrives as a stepper on the first step (its toolbar and status are drawn
+here, :func:`stepper_html`, and the style sheet shows the list's first step
+alone), ``static/linger-walkthrough.mjs`` makes that stepper work and, once the
 live engine (Pyodide in a Web Worker, ``static/linger-worker.mjs``) is ready,
 recomputes the steps there and lets the reader try another card.
 """
@@ -70,7 +72,7 @@ def widget_labels(lang: str) -> dict[str, str]:
 
 
 class walkthrough(nodes.General, nodes.Element):
-    """The whole walkthrough; attributes: example, lang, toml, source, labels, nsteps."""
+    """The whole walkthrough; attributes: example, lang, toml, source, labels, nsteps, first_on_page."""
 
 
 class walkthrough_steps(nodes.General, nodes.Element):
@@ -224,8 +226,10 @@ class WalkthroughDirective(SphinxDirective):
             classes=["linger-walkthrough"],
         )
         self.set_source_info(root)
-        ident = f"walkthrough-{example_id}-{self.env.new_serialno('linger-walkthrough')}"
+        serial = self.env.new_serialno("linger-walkthrough")
+        ident = f"walkthrough-{example_id}-{serial}"
         root["ids"].append(ident)
+        root["first_on_page"] = serial == 0
         title = nodes.paragraph(data["title"], data["title"], classes=["linger-wt-title"], ids=[f"{ident}-title"])
         title.source, title.line = str(path), _note_line(toml_text, data["title"]) or 1
         root += title
@@ -238,13 +242,7 @@ class WalkthroughDirective(SphinxDirective):
                 count=labels["step"].format(current=step["index"] + 1, total=len(steps)),
                 concealed=puzzle and step["index"] > first_question,
             )
-            note = step.get("note")
-            if note:
-                para = nodes.paragraph(note.strip(), note.strip(), classes=["linger-wt-note"])
-                para.source, para.line = str(path), _note_line(toml_text, note) or 1
-                item += para
-            if not item["concealed"]:
-                item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"])
+            # The question asked at this step comes first, above the step's table, as the live widget shows it.
             if step["index"] in asked:
                 question = asked[step["index"]]
                 suits = engine_question.suit_choices_html(lang) if question["kind"] == "suit" else ""
@@ -252,6 +250,13 @@ class WalkthroughDirective(SphinxDirective):
                     solved = engine_puzzle.answer(toml_text, lang, question["at"], question["answer"], rel)
                     question = {**question, "answer_text": solved["text"], "line": solved["followed"]}
                 item += self._question(question, steps[step["index"] + 1], labels, suits, path, toml_text)
+            note = step.get("note")
+            if note:
+                para = nodes.paragraph(note.strip(), note.strip(), classes=["linger-wt-note"])
+                para.source, para.line = str(path), _note_line(toml_text, note) or 1
+                item += para
+            if not item["concealed"]:
+                item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"])
             listing += item
         root += listing
         return root
@@ -316,12 +321,50 @@ def depart_walkthrough_html(self: HTML5Translator, node: walkthrough) -> None:
     self.body.append(f'<div class="linger-wt-live" aria-live="polite" id="{_attr(node["ids"][0])}-live"></div>\n</div>\n')
 
 
+def stepper_html(ident: str, labels: dict[str, str], nsteps: int, timed: bool) -> tuple[str, str]:
+    """The stepper's controls as they are on the first step, before the widget's module has run.
+
+    The page is drawn as the widget will show it, so its first paint already shows the first step with
+    its stepper and neither the module's start nor the live engine's moves anything: the toolbar (first
+    and previous step disabled, the step counter) before the list of steps, whose first step stands for
+    the widget's stage; after it the analysis toggle (disabled until the live engine runs) and the
+    status saying the live engine is loading.  The module (``linger-walkthrough.mjs``) adopts them, puts
+    its stage after the toolbar and the toggle in the stage, below the table.  Without scripts the style
+    sheet hides them and shows every step.  ``timed`` puts the Element Timing name ``linger-first-step``
+    on the counter (the page's first walkthrough; the benchmark reads it).  Returns what comes before
+    the list and what comes after it.
+    """
+    def button(move: str, disabled: bool) -> str:
+        state = " disabled" if disabled else ""
+        return (f'<button type="button" class="linger-wt-{move}" data-move="{move}"{state}>'
+                f"{_attr(labels[move])}</button>")
+
+    timing = ' elementtiming="linger-first-step"' if timed else ""
+    count = labels["step"].format(current=1, total=nsteps)
+    toolbar = (
+        f'<div class="linger-wt-controls" role="toolbar" aria-label="{_attr(labels["controls"])}">'
+        + "".join(button(move, disabled) for move, disabled in (
+            ("first", True), ("back", True), ("next", nsteps < 2), ("last", nsteps < 2)))
+        + f'<p class="linger-wt-count" id="{_attr(ident)}-count"{timing}>{_attr(count)}</p></div>\n'
+    )
+    toggle = (f'<p class="linger-wt-analysis-toggle"><input type="checkbox" id="{_attr(ident)}-analysis" disabled>'
+              f'<label for="{_attr(ident)}-analysis">{_attr(labels["analysis"])}</label></p>\n')
+    return toolbar, toggle + f'<p class="linger-wt-status" data-state="loading">{_attr(labels["loading"])}</p>\n'
+
+
+def _stepper(node: walkthrough_steps) -> tuple[str, str]:
+    root = node.parent
+    return stepper_html(root["ids"][0], root["labels"], root["nsteps"], root.get("first_on_page", False))
+
+
 def visit_steps_html(self: HTML5Translator, node: walkthrough_steps) -> None:
+    self.body.append(_stepper(node)[0])
     self.body.append('<ol class="linger-wt-steps">\n')
 
 
 def depart_steps_html(self: HTML5Translator, node: walkthrough_steps) -> None:
     self.body.append("</ol>\n")
+    self.body.append(_stepper(node)[1])
 
 
 def visit_step_html(self: HTML5Translator, node: walkthrough_step) -> None:

@@ -78,12 +78,10 @@ export class AnalysisPanel {
     this.on = storedSetting(pageStorage());
     /** @type {Map<number, Promise<Analysis>>} answers by walkthrough step: a step is analysed once */
     this.answers = new Map();
-    const base = widget.root.id;
-    this.input = el('input', { type: 'checkbox', id: `${base}-analysis` });
+    // The toggle comes drawn with the page (the directive's stepper_html), disabled until the live engine runs.
+    this.toggle = /** @type {HTMLElement} */ (widget.root.querySelector(':scope > .linger-wt-analysis-toggle'));
+    this.input = /** @type {HTMLInputElement} */ (this.toggle.querySelector('input'));
     this.input.checked = this.on;
-    this.toggle = el('p', { class: 'linger-wt-analysis-toggle' });
-    this.toggle.append(this.input, el('label', { for: this.input.id }, widget.labels.analysis));
-    this.toggle.hidden = true;
     this.panel = el('div', { class: 'linger-wt-analysis', role: 'group', 'aria-label': widget.labels.analysis_panel });
     this.panel.hidden = true;
     this.input.addEventListener('change', () => {
@@ -101,7 +99,7 @@ export class AnalysisPanel {
 
   /** Offer the toggle (the live engine runs). */
   offer() {
-    this.toggle.hidden = false;
+    this.input.disabled = false;
     this.draw();
   }
 

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Questions in a walkthrough ("Your move"). A worked-example step with an `ask` is drawn by the
- * Sphinx directive as a `.linger-wt-question` block after the step it is asked at: the ask text,
+ * Sphinx directive as a `.linger-wt-question` block in the step it is asked at, above its table: the ask text,
  * the example's answer in a <details> disclosure, and, for naming trump, the suits as buttons.
  *
  * In the live widget the walkthrough stops there: the reader picks a card of the player to act on
