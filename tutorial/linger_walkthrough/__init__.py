@@ -479,8 +479,8 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     adopts that worker as the page's engine.  The widget modules
     are deferred (a module's default): the browser fetches them with the page and runs them,
     in order, as soon as the page is parsed, before the theme's deferred scripts
-    (:func:`defer_theme_scripts`) and before its ``DOMContentLoaded`` work, so the first layout
-    and paint already show each walkthrough as its stepper on the first step.
+    (:func:`defer_theme_scripts`) and before its ``DOMContentLoaded`` work, and make the
+    steppers the page arrives with (:func:`stepper_html`) work.
     The engine module is linked without a version query: the widget module imports it by
     that URL, and one URL means one module instance, so one worker.  The engine's tag
     carries the site's Pyodide folder, relative to the page, in ``data-pyodide``.  The modules
