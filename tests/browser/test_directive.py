@@ -122,6 +122,58 @@ def test_html_carries_the_widget_settings(tmp_path: Path) -> None:
         assert (out / "_static" / name).is_file()
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_page_arrives_with_each_stepper_on_its_first_step(tmp_path: Path, language: str) -> None:
+    """Before the list of steps, the toolbar (first and previous step disabled, the counter on step 1); after it,
+    the analysis toggle, disabled, and the status saying the engine loads; in the page's language, escaped. Only
+    the page's first walkthrough's counter carries the benchmark's Element Timing name."""
+    out, warnings = build(make_project(tmp_path, directive() + "\n\n" + directive()), "html", language)
+    assert warnings == ""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    words = engine_labels(language)
+    total = len(scripted(language)["steps"])
+    roots = page.split('<div class="linger-walkthrough" ')[1:]
+    assert len(roots) == 2
+    for index, root in enumerate(roots):
+        ident = re.match(r'id="([^"]+)"', root).group(1)
+        toolbar = re.search(r'<div class="linger-wt-controls" role="toolbar" aria-label="([^"]+)">(.*?)</div>', root)
+        assert toolbar and _unescape(toolbar.group(1)) == words["controls"]
+        buttons = re.findall(r'<button type="button" class="linger-wt-(\w+)" data-move="\1"( disabled)?>([^<]+)</button>',
+                             toolbar.group(2))
+        assert [(move, bool(off), _unescape(text)) for move, off, text in buttons] == [
+            ("first", True, words["first"]), ("back", True, words["back"]),
+            ("next", False, words["next"]), ("last", False, words["last"])]
+        timing = ' elementtiming="linger-first-step"' if index == 0 else ""
+        count = words["step"].format(current=1, total=total)
+        assert f'<p class="linger-wt-count" id="{ident}-count"{timing}>{html_escape(count)}</p>' in toolbar.group(2)
+        after = root[root.index("</ol>"):]
+        assert after.index(f'<input type="checkbox" id="{ident}-analysis" disabled>') \
+            < after.index(f'<p class="linger-wt-status" data-state="loading">{html_escape(words["loading"])}</p>')
+        assert root.index(toolbar.group(0)) < root.index('<ol class="linger-wt-steps">')
+
+
+def html_escape(text: str) -> str:
+    import html
+
+    return html.escape(text, quote=True)
+
+
+def test_a_change_to_the_extension_rereads_its_pages(tmp_path: Path) -> None:
+    """The directive draws the walkthrough's HTML: its pages depend on the extension's code, as on the engine's,
+    so an incremental build rewrites them when either changes."""
+    src = make_project(tmp_path, directive())
+    app = SphinxTestApp("html", srcdir=src, builddir=src.parent / "build-deps", freshenv=True,
+                        status=io.StringIO(), warning=io.StringIO())
+    try:
+        app.build(force_all=True)
+        dependencies = {Path(d) for d in app.env.dependencies["index"]}
+    finally:
+        app.cleanup()
+    extension = REPO / "tutorial" / "linger_walkthrough" / "__init__.py"
+    assert extension in dependencies
+    assert any(d.name == "walkthrough.py" and d.parent.name == "web" for d in dependencies)  # the engine's bridge
+
+
 def _unescape(text: str) -> str:
     import html
 

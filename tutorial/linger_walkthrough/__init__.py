@@ -198,9 +198,11 @@ class WalkthroughDirective(SphinxDirective):
             from linger_longer.web import walkthrough as engine_walkthrough
         except ImportError as exc:
             raise self.error(f"walkthrough: the engine package linger_longer is not importable ({exc})") from exc
-        # The page shows what the engine computes: re-read it when the engine or its catalogs change.
+        # The page shows what the engine computes and this extension draws: re-read it when the engine, its
+        # catalogs or the extension change.
         package = Path(linger_longer.__file__).parent
-        for dependency in sorted([*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
+        for dependency in sorted([*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo"),
+                                  *PACKAGE.glob("*.py")]):
             self.env.note_dependency(str(dependency))
         from linger_longer.scenario import read_example
 
