@@ -1,11 +1,11 @@
 // @ts-check
 /**
  * DOM glue of the walkthrough widget. The page holds every step as static
- * HTML, and the stepper's toolbar and status already drawn on the first step
- * (see the Sphinx directive); this module makes each `.linger-walkthrough`'s
- * stepper work at once, with its stage in place of the static list, and, when
- * the page's live engine (linger-engine.mjs)
- * is ready, swaps in the steps Pyodide computed and offers "try another card".
+ * HTML, and the stepper's toolbar, analysis toggle and status already drawn on
+ * the first step (see the Sphinx directive); this module makes each
+ * `.linger-walkthrough`'s stepper work at once, with its stage in place of the
+ * static list, and, when the page's live engine (linger-engine.mjs) is ready,
+ * swaps in the steps Pyodide computed and offers "try another card".
  * The logic lives in linger-model.mjs; the questions to the reader in linger-question.mjs.
  */
 import { AnalysisPanel } from './linger-analysis.mjs';
@@ -76,7 +76,8 @@ class Walkthrough {
     this.live = /** @type {HTMLElement} */ (root.querySelector('.linger-wt-live'));
     const base = this.root.id;
     const label = this.labels;
-    // The toolbar and the status come drawn by the directive (stepper_html), on the first step.
+    // The toolbar and the status come drawn by the directive (stepper_html), on the first step; so does
+    // the analysis toggle, which the analysis panel adopts.
     const controls = /** @type {HTMLElement} */ (root.querySelector(':scope > .linger-wt-controls'));
     this.count = /** @type {HTMLElement} */ (controls.querySelector('.linger-wt-count'));
     this.status = /** @type {HTMLElement} */ (root.querySelector(':scope > .linger-wt-status'));
