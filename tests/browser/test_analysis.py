@@ -92,7 +92,7 @@ def test_the_toggle_marks_the_cards_as_cpython_does(watched_context, open_watche
     watch.check()
 
 
-def test_without_javascript_there_is_no_toggle(chromium, site_url) -> None:
+def test_without_javascript_the_toggle_is_not_shown(chromium, site_url) -> None:
     ctx = chromium.new_context(java_script_enabled=False)
     try:
         page = ctx.new_page()

@@ -125,8 +125,8 @@ def test_html_carries_the_widget_settings(tmp_path: Path) -> None:
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_page_arrives_with_each_stepper_on_its_first_step(tmp_path: Path, language: str) -> None:
     """Before the list of steps, the toolbar (first and previous step disabled, the counter on step 1); after it,
-    the analysis toggle, disabled, and the status saying the engine loads; in the page's language, escaped. Only
-    the page's first walkthrough's counter carries the benchmark's Element Timing name."""
+    the analysis toggle, disabled, and the status saying the engine loads; in the page's language. Only the page's
+    first walkthrough's counter carries the benchmark's Element Timing name."""
     out, warnings = build(make_project(tmp_path, directive() + "\n\n" + directive()), "html", language)
     assert warnings == ""
     page = (out / "index.html").read_text(encoding="utf-8")
@@ -147,9 +147,24 @@ def test_the_page_arrives_with_each_stepper_on_its_first_step(tmp_path: Path, la
         count = words["step"].format(current=1, total=total)
         assert f'<p class="linger-wt-count" id="{ident}-count"{timing}>{html_escape(count)}</p>' in toolbar.group(2)
         after = root[root.index("</ol>"):]
-        assert after.index(f'<input type="checkbox" id="{ident}-analysis" disabled>') \
+        assert after.index(f'<input type="checkbox" id="{ident}-analysis" autocomplete="off" disabled>') \
             < after.index(f'<p class="linger-wt-status" data-state="loading">{html_escape(words["loading"])}</p>')
         assert root.index(toolbar.group(0)) < root.index('<ol class="linger-wt-steps">')
+
+
+def test_the_steppers_words_are_escaped() -> None:
+    """Every word of the stepper comes from a catalog: markup in one is shown as text, in the page and its
+    attributes alike."""
+    from linger_walkthrough import stepper_html
+
+    bad = '<b onclick="x">&\''
+    words = {key: f"{key} {bad}" for key in ("first", "back", "next", "last", "controls", "analysis", "loading")}
+    words["step"] = "{current}/{total} " + bad
+    toolbar, after = stepper_html('w-1"x', words, 3, False)
+    for part in (toolbar, after):
+        assert "<b " not in part and 'onclick="x"' not in part
+        assert "&lt;b onclick=&quot;x&quot;&gt;&amp;&#x27;" in part
+    assert 'id="w-1&quot;x-count"' in toolbar and 'id="w-1&quot;x-analysis"' in after
 
 
 def html_escape(text: str) -> str:

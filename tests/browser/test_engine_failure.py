@@ -68,6 +68,7 @@ def test_walkthrough_reports_a_failed_engine_within_15_s(watched_context, open_w
     labels = json.loads(page.get_attribute(WIDGET, "data-labels"))
     assert page.text_content(f"{WIDGET} .linger-wt-status") == labels["failed"]
     assert not labels["failed"].startswith("The live engine")  # in the page's language, French
+    assert not page.is_visible(f"{WIDGET} .linger-wt-analysis-toggle")  # no analysis without an engine
     page.focus(WIDGET)
     page.keyboard.press("ArrowRight")
     assert page.get_attribute(WIDGET, "data-step") == "1"  # the static steps still work

@@ -1,7 +1,7 @@
 """The page arrives as steppers: before the walkthrough module has run, a browser that runs scripts already shows
 each walkthrough as its stepper on the first step (the directive draws the toolbar and the status; the style sheet
-shows the list's first step alone), so the module's start moves nothing on the page; if the module never runs,
-every step shows again; without scripts, every step shows and no stepper."""
+shows the list's first step alone), so the module's start moves nothing on the page; if the module has not run by
+DOMContentLoaded, every step shows again; without scripts, every step shows and no stepper."""
 
 from __future__ import annotations
 
@@ -64,11 +64,27 @@ def test_if_the_module_never_runs_every_step_shows(chromium, site_url) -> None:
     try:
         page = ctx.new_page()
         page.route(MODULE, lambda route: route.abort())
-        page.goto(f"{site_url}/{PAGE}")  # waits for the load event, where the early start looks
+        page.goto(f"{site_url}/{PAGE}")  # waits for the load event, after DOMContentLoaded
         root = page.locator(".linger-walkthrough").first
         steps = int(root.get_attribute("data-steps"))
         assert "linger-wt-static" in root.get_attribute("class").split()
         assert root.evaluate(VISIBLE) == {"toolbar": 0, "toggle": 0, "status": 0, "steps": steps}
+    finally:
+        ctx.close()
+
+
+def test_if_the_browser_refuses_the_worker_and_the_module_every_step_shows(chromium, site_url) -> None:
+    """A page opened from the disk: the browser refuses to make the engine's worker (the early start's first act
+    after its fallback) and to load the modules; every step must still be readable."""
+    ctx = chromium.new_context()
+    try:
+        ctx.add_init_script("window.Worker = function () { throw new DOMException('refused', 'SecurityError'); };")
+        page = ctx.new_page()
+        page.route(MODULE, lambda route: route.abort())
+        page.goto(f"{site_url}/{PAGE}")
+        root = page.locator(".linger-walkthrough").first
+        assert root.evaluate(VISIBLE) == {"toolbar": 0, "toggle": 0, "status": 0,
+                                          "steps": int(root.get_attribute("data-steps"))}
     finally:
         ctx.close()
 

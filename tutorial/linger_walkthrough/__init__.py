@@ -198,11 +198,11 @@ class WalkthroughDirective(SphinxDirective):
             from linger_longer.web import walkthrough as engine_walkthrough
         except ImportError as exc:
             raise self.error(f"walkthrough: the engine package linger_longer is not importable ({exc})") from exc
-        # The page shows what the engine computes and this extension draws: re-read it when the engine, its
-        # catalogs or the extension change.
+        # The page shows what the engine computes and this extension draws, with the early start inline and the
+        # widget modules' versions in its URLs: re-read it when the engine, its catalogs or the extension change.
         package = Path(linger_longer.__file__).parent
         for dependency in sorted([*package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo"),
-                                  *PACKAGE.glob("*.py")]):
+                                  *PACKAGE.glob("*.py"), EARLY_START, *STATIC.glob("*.mjs")]):
             self.env.note_dependency(str(dependency))
         from linger_longer.scenario import read_example
 
@@ -266,7 +266,7 @@ class WalkthroughDirective(SphinxDirective):
     @staticmethod
     def _question(question: dict[str, Any], answer_step: dict[str, Any], labels: dict[str, str], suits_html: str,
                   path: Path, toml_text: str) -> walkthrough_question:
-        """The question asked after a step: its ask text, then the example's choice and note in a disclosure."""
+        """The question asked at a step: its ask text, then the example's choice and note in a disclosure."""
         node = walkthrough_question(
             at=question["at"], seat=question["seat"], kind=question["kind"], answer=question["answer"],
             label=labels["question"], suits_html=suits_html,
@@ -327,10 +327,10 @@ def stepper_html(ident: str, labels: dict[str, str], nsteps: int, timed: bool) -
     """The stepper's controls as they are on the first step, before the widget's module has run.
 
     The page is drawn as the widget will show it, so its first paint already shows the first step with
-    its stepper and neither the module's start nor the live engine's moves anything: the toolbar (first
-    and previous step disabled, the step counter) before the list of steps, whose first step stands for
-    the widget's stage; after it the analysis toggle (disabled until the live engine runs) and the
-    status saying the live engine is loading.  The module (``linger-walkthrough.mjs``) adopts them, puts
+    its stepper and the module's start moves nothing: the toolbar (first and previous step disabled, the
+    step counter) before the list of steps, whose first step stands for the widget's stage; after it the
+    analysis toggle (disabled until the live engine runs; ``autocomplete="off"``, so that no browser
+    restores a state of an earlier visit into it) and the status saying the live engine is loading.  The module (``linger-walkthrough.mjs``) adopts them, puts
     its stage after the toolbar and the toggle in the stage, below the table.  Without scripts the style
     sheet hides them and shows every step.  ``timed`` puts the Element Timing name ``linger-first-step``
     on the counter (the page's first walkthrough; the benchmark reads it).  Returns what comes before
@@ -349,7 +349,7 @@ def stepper_html(ident: str, labels: dict[str, str], nsteps: int, timed: bool) -
             ("first", True), ("back", True), ("next", nsteps < 2), ("last", nsteps < 2)))
         + f'<p class="linger-wt-count" id="{_attr(ident)}-count"{timing}>{_attr(count)}</p></div>\n'
     )
-    toggle = (f'<p class="linger-wt-analysis-toggle"><input type="checkbox" id="{_attr(ident)}-analysis" disabled>'
+    toggle = (f'<p class="linger-wt-analysis-toggle"><input type="checkbox" id="{_attr(ident)}-analysis" autocomplete="off" disabled>'
               f'<label for="{_attr(ident)}-analysis">{_attr(labels["analysis"])}</label></p>\n')
     return toolbar, toggle + f'<p class="linger-wt-status" data-state="loading">{_attr(labels["loading"])}</p>\n'
 
@@ -579,4 +579,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", merge_failed_pages)
     app.connect("html-page-context", add_page_assets)
     app.connect("html-page-context", defer_theme_scripts, priority=900)  # after the hooks that add scripts
-    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
+    # env_version: raised when the pages' walkthrough HTML changes shape, so a stored environment is read anew
+    # (2: the stepper drawn with the page).
+    return {"version": __version__, "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}

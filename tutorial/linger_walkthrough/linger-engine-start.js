@@ -11,13 +11,19 @@
  *   then (`hold`; see linger-worker.mjs).
  * - linger-engine.mjs adopts the worker (`lingerEngineStart.adopt`), with every event the worker sent
  *   before it was there.
- * - If the walkthrough module never ran (a script that failed to load or to start), it marks each
- *   walkthrough `linger-wt-static` at the load event: the page drew them as steppers on their first
- *   step (see linger-walkthrough.css), and the style sheet then shows every step instead.
+ * - If the walkthrough module has not run by DOMContentLoaded (a script that failed to load or to
+ *   start, or a worker the browser refused), it marks each walkthrough `linger-wt-static`: the page
+ *   drew them as steppers on their first step (see linger-walkthrough.css), and the style sheet then
+ *   shows every step instead.
  * The tag carries the worker's URL and the site's Pyodide folder, relative to the page, in
  * `data-worker` and `data-early-pyodide` (not `data-pyodide`, which marks the engine module's own tag).
  */
 (() => {
+  // First, so that nothing below can keep it from running. The walkthrough module is a deferred module
+  // script: by DOMContentLoaded it has run, unless it failed to load or to start.
+  document.addEventListener('DOMContentLoaded', () => {
+    for (const root of document.querySelectorAll('.linger-walkthrough:not(.linger-wt-js)')) root.classList.add('linger-wt-static');
+  }, { once: true });
   const script = /** @type {HTMLScriptElement} */ (document.currentScript);
   const index = new URL(script.dataset.earlyPyodide ?? '', document.baseURI).href;
   const url = new URL(script.dataset.worker ?? '', document.baseURI);
@@ -36,9 +42,6 @@
   worker.addEventListener('error', keep);
   const painted = () => requestAnimationFrame(() => setTimeout(() => worker.postMessage({ type: 'painted' })));
   document.addEventListener('DOMContentLoaded', painted, { once: true });
-  window.addEventListener('load', () => {
-    for (const root of document.querySelectorAll('.linger-walkthrough:not(.linger-wt-js)')) root.classList.add('linger-wt-static');
-  }, { once: true });
   /** @type {any} */ (window).lingerEngineStart = {
     index,
     worker,

@@ -7,7 +7,8 @@
  * (linger_longer.web.analysis.analysis_json); this module only places what it answers: a symbol on
  * the card (`data-analysis` and a `.ll-mark` child), the card's spoken name with its mark, the panel.
  *
- * The toggle is made here, so a page without JavaScript has none; it shows once the live engine runs.
+ * The toggle comes with the page (the directive draws it, hidden without JavaScript); this module
+ * keeps it disabled until the live engine runs, and withdraws it if the engine cannot start.
  * It is off by default; its state is the page's (every walkthrough on it follows one toggle) and is
  * kept in localStorage, where only "on" turns it on. At a question the reader has not answered yet
  * the analysis is withheld: it would give the answer away.
@@ -82,6 +83,7 @@ export class AnalysisPanel {
     this.toggle = /** @type {HTMLElement} */ (widget.root.querySelector(':scope > .linger-wt-analysis-toggle'));
     this.input = /** @type {HTMLInputElement} */ (this.toggle.querySelector('input'));
     this.input.checked = this.on;
+    this.input.disabled = true;  // whatever a browser restored into the form: the engine is not running yet
     this.panel = el('div', { class: 'linger-wt-analysis', role: 'group', 'aria-label': widget.labels.analysis_panel });
     this.panel.hidden = true;
     this.input.addEventListener('change', () => {
@@ -95,6 +97,11 @@ export class AnalysisPanel {
   /** The elements to place in the widget's stage, in order. */
   get elements() {
     return [this.toggle, this.panel];
+  }
+
+  /** Take the toggle away: the live engine could not start. */
+  withdraw() {
+    this.toggle.hidden = true;
   }
 
   /** Offer the toggle (the live engine runs). */

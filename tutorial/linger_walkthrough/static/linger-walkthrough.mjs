@@ -296,6 +296,7 @@ class Walkthrough {
     try {
       await eng.ready;
     } catch (err) {
+      this.analysis.withdraw();
       this.setStatus(this.labels.failed, 'failed');
       this.root.dataset.engine = 'failed';
       this.root.dataset.engineError = err instanceof Error ? err.message : String(err);
@@ -309,6 +310,7 @@ class Walkthrough {
       this.setStatus(this.labels.ready, 'live');
       this.analysis.offer();
     } catch (err) {
+      this.analysis.withdraw();
       this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'failed');
       this.root.dataset.engine = 'failed';
     }
@@ -323,8 +325,10 @@ function escapeHtml(text) {
 }
 
 // -- Start --------------------------------------------------------------------------------------
-// A deferred module: it runs once the page is parsed, before the theme's scripts and the first
-// layout, so the widgets start there (the DOMContentLoaded wait is for a page that imports it later).
+// A deferred module: it runs once the page is parsed, before the theme's deferred scripts and
+// DOMContentLoaded (the wait below is for a page that imports it later). The page has usually been
+// painted by then, its walkthroughs already shown as steppers; the widgets adopt them. A walkthrough
+// without the directive's toolbar (a page written by an older build) is left to show every step.
 
 const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
 const pyodidePath = tag?.dataset.pyodide ?? document.querySelector('.linger-walkthrough')?.getAttribute('data-pyodide');
@@ -332,7 +336,9 @@ const pyodidePath = tag?.dataset.pyodide ?? document.querySelector('.linger-walk
 if (pyodidePath != null) {
   const eng = getEngine(new URL(pyodidePath, document.baseURI).href);
   const start = () => {
-    const roots = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
+    const all = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
+    const roots = all.filter((root) => root.querySelector(':scope > .linger-wt-controls'));
+    for (const root of all) if (!roots.includes(root)) root.classList.add('linger-wt-static');
     const widgets = roots.map((root, index) => new Walkthrough(root, index === 0));
     // The steppers work from here; the page showed them before (the first counter's Element Timing
     // entry, linger-first-step, reports when it was painted).
