@@ -27,6 +27,11 @@ VISIBLE = """(root) => {
 }"""
 
 
+def every_step(steps: int) -> dict[str, int]:
+    """What VISIBLE finds in a walkthrough shown as its static list: every step, no stepper."""
+    return {"toolbar": 0, "toggle": 0, "status": 0, "steps": steps}
+
+
 def test_the_modules_start_moves_nothing_on_the_page(chromium, site_url) -> None:
     ctx = chromium.new_context(viewport=VIEWPORT)
     try:
@@ -66,9 +71,8 @@ def test_if_the_module_never_runs_every_step_shows(chromium, site_url) -> None:
         page.route(MODULE, lambda route: route.abort())
         page.goto(f"{site_url}/{PAGE}")  # waits for the load event, after DOMContentLoaded
         root = page.locator(".linger-walkthrough").first
-        steps = int(root.get_attribute("data-steps"))
         assert "linger-wt-static" in root.get_attribute("class").split()
-        assert root.evaluate(VISIBLE) == {"toolbar": 0, "toggle": 0, "status": 0, "steps": steps}
+        assert root.evaluate(VISIBLE) == every_step(int(root.get_attribute("data-steps")))
     finally:
         ctx.close()
 
@@ -83,8 +87,7 @@ def test_if_the_browser_refuses_the_worker_and_the_module_every_step_shows(chrom
         page.route(MODULE, lambda route: route.abort())
         page.goto(f"{site_url}/{PAGE}")
         root = page.locator(".linger-walkthrough").first
-        assert root.evaluate(VISIBLE) == {"toolbar": 0, "toggle": 0, "status": 0,
-                                          "steps": int(root.get_attribute("data-steps"))}
+        assert root.evaluate(VISIBLE) == every_step(int(root.get_attribute("data-steps")))
     finally:
         ctx.close()
 
@@ -95,7 +98,6 @@ def test_without_scripts_every_step_shows_and_no_stepper(chromium, site_url) -> 
         page = ctx.new_page()
         page.goto(f"{site_url}/{PAGE}")
         for root in page.locator(".linger-walkthrough").all():
-            steps = int(root.get_attribute("data-steps"))
-            assert root.evaluate(VISIBLE) == {"toolbar": 0, "toggle": 0, "status": 0, "steps": steps}
+            assert root.evaluate(VISIBLE) == every_step(int(root.get_attribute("data-steps")))
     finally:
         ctx.close()

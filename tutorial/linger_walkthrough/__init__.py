@@ -330,9 +330,10 @@ def stepper_html(ident: str, labels: dict[str, str], nsteps: int, timed: bool) -
     its stepper and the module's start moves nothing: the toolbar (first and previous step disabled, the
     step counter) before the list of steps, whose first step stands for the widget's stage; after it the
     analysis toggle (disabled until the live engine runs; ``autocomplete="off"``, so that no browser
-    restores a state of an earlier visit into it) and the status saying the live engine is loading.  The module (``linger-walkthrough.mjs``) adopts them, puts
-    its stage after the toolbar and the toggle in the stage, below the table.  Without scripts the style
-    sheet hides them and shows every step.  ``timed`` puts the Element Timing name ``linger-first-step``
+    restores a state of an earlier visit into it) and the status saying the live engine is loading.
+    The module (``linger-walkthrough.mjs``) adopts them, puts its stage after the toolbar and the
+    toggle in the stage, below the table.  Without scripts the style sheet hides them and shows every
+    step.  ``timed`` puts the Element Timing name ``linger-first-step``
     on the counter (the page's first walkthrough; the benchmark reads it).  Returns what comes before
     the list and what comes after it.
     """
@@ -349,8 +350,10 @@ def stepper_html(ident: str, labels: dict[str, str], nsteps: int, timed: bool) -
             ("first", True), ("back", True), ("next", nsteps < 2), ("last", nsteps < 2)))
         + f'<p class="linger-wt-count" id="{_attr(ident)}-count"{timing}>{_attr(count)}</p></div>\n'
     )
-    toggle = (f'<p class="linger-wt-analysis-toggle"><input type="checkbox" id="{_attr(ident)}-analysis" autocomplete="off" disabled>'
-              f'<label for="{_attr(ident)}-analysis">{_attr(labels["analysis"])}</label></p>\n')
+    checkbox = f"{_attr(ident)}-analysis"
+    toggle = (f'<p class="linger-wt-analysis-toggle">'
+              f'<input type="checkbox" id="{checkbox}" autocomplete="off" disabled>'
+              f'<label for="{checkbox}">{_attr(labels["analysis"])}</label></p>\n')
     return toolbar, toggle + f'<p class="linger-wt-status" data-state="loading">{_attr(labels["loading"])}</p>\n'
 
 

@@ -327,8 +327,7 @@ function escapeHtml(text) {
 // -- Start --------------------------------------------------------------------------------------
 // A deferred module: it runs once the page is parsed, before the theme's deferred scripts and
 // DOMContentLoaded (the wait below is for a page that imports it later). The page has usually been
-// painted by then, its walkthroughs already shown as steppers; the widgets adopt them. A walkthrough
-// without the directive's toolbar (a page written by an older build) is left to show every step.
+// painted by then, its walkthroughs already shown as steppers; the widgets adopt them.
 
 const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
 const pyodidePath = tag?.dataset.pyodide ?? document.querySelector('.linger-walkthrough')?.getAttribute('data-pyodide');
@@ -336,9 +335,7 @@ const pyodidePath = tag?.dataset.pyodide ?? document.querySelector('.linger-walk
 if (pyodidePath != null) {
   const eng = getEngine(new URL(pyodidePath, document.baseURI).href);
   const start = () => {
-    const all = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
-    const roots = all.filter((root) => root.querySelector(':scope > .linger-wt-controls'));
-    for (const root of all) if (!roots.includes(root)) root.classList.add('linger-wt-static');
+    const roots = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
     const widgets = roots.map((root, index) => new Walkthrough(root, index === 0));
     // The steppers work from here; the page showed them before (the first counter's Element Timing
     // entry, linger-first-step, reports when it was painted).
