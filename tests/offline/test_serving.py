@@ -335,21 +335,21 @@ def stdlib_zip(built_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     return target
 
 
-def test_the_standard_librarys_bytecode_holds_what_the_engine_adds_compiled_by_pyodide(
+def test_the_standard_librarys_bytecode_holds_what_the_engine_starts_with_compiled_by_pyodide(
         stdlib_zip: Path, built_site: Path) -> None:
-    """Sourceless bytecode of Pyodide's Python for the library modules the engine's install and import need, and
-    none of the engine's own or of those a bare Pyodide imports anyway; the site serves the same zip."""
+    """Sourceless bytecode of Pyodide's Python for the library modules the engine's start imports (Pyodide's own
+    start, the wheel's install, the engine's bridges), and none of the engine's own; the site serves the same zip."""
     with zipfile.ZipFile(stdlib_zip) as zf:
         names = zf.namelist()
         assert names == sorted(names) and all(name.endswith(".pyc") for name in names)
-        for needed in ("tomllib/__init__.pyc", "tomllib/_parser.pyc", "gettext.pyc", "tarfile.pyc",
-                       "importlib/metadata/__init__.pyc"):
+        for needed in ("asyncio/__init__.pyc", "json/__init__.pyc", "typing.pyc",  # Pyodide's own start
+                       "tarfile.pyc", "importlib/metadata/__init__.pyc",  # the install
+                       "tomllib/__init__.pyc", "tomllib/_parser.pyc", "gettext.pyc"):  # the engine
             assert needed in names
         for pyc in map(zf.read, names):
             assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, source not checked
             assert pyc[:4] != importlib.util.MAGIC_NUMBER  # Pyodide's Python, not the build's
-    assert not any(name.startswith(("linger_longer/", "asyncio/", "json/")) or name == "zipfile/__init__.pyc"
-                   for name in names)
+    assert not any(name.startswith("linger_longer/") for name in names)
     assert (built_site / "_pyodide" / pyodide_assets.STDLIB_BYTECODE).read_bytes() == stdlib_zip.read_bytes()
 
 

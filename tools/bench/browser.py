@@ -20,6 +20,11 @@ stored):
   steps the live engine computed (mark ``linger-live``);
 - bare Pyodide: the same for a page that only starts a module worker loading
   Pyodide (generated into a temporary folder served beside the site's own);
+  and, cold, for the same page given the site's standard-library bytecode
+  (``_pyodide/engine-stdlib-bytecode.zip`` first on ``sys.path``, as the
+  engine's worker has it): the engine's start is then compared with a
+  Pyodide that compiles no more and no less of the standard library, which
+  leaves the engine's own cost (the wheel, its import, the hold, the page);
 - click to updated table: median time from a click on a card ("try another
   card", a call into Pyodide) to the new table in the page, and the same for
   the Next button (no engine call);
@@ -75,18 +80,35 @@ BARE_HTML = """<!doctype html>
 <link rel="icon" href="data:,"></head><body><p>Bare Pyodide: loading…</p>
 <script type="module">
 const index = new URL('../_pyodide/', location.href).href;
-const worker = new Worker(new URL('bare-worker.mjs?index=' + encodeURIComponent(index), location.href), {type: 'module'});
+const worker = new Worker(new URL('bare-worker.mjs?index=' + encodeURIComponent(index) + '&' + location.search.slice(1), location.href), {type: 'module'});
 performance.mark('bare-worker-start');
-worker.onmessage = (e) => { performance.mark('bare-ready'); window.barePhases = e.data; };
+worker.onmessage = (e) => {
+  if (e.data.error) { window.bareError = e.data.error; return; }
+  performance.mark('bare-ready');
+  window.barePhases = e.data;
+};
 </script></body></html>
 """
 BARE_WORKER = """const t0 = performance.now();
-const index = new URL(self.location.href).searchParams.get('index');
+const params = new URL(self.location.href).searchParams;
+const index = params.get('index');
+// ?bytecode: the site's standard-library bytecode first on sys.path, fetched and written as the engine's worker does.
+const bytecode = params.has('bytecode')
+  ? fetch(index + 'engine-stdlib-bytecode.zip').then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b))
+  : null;
+const withBytecode = bytecode
+  ? { env: { PYTHONPATH: '/lib/bytecode.zip' }, fsInit: async (FS) => FS.writeFile('/lib/bytecode.zip', await bytecode) }
+  : {};
 const { loadPyodide } = await import(index + 'pyodide.mjs');
 const script = performance.now() - t0;
-const py = await loadPyodide({ indexURL: index, lockFileURL: index + 'pyodide-lock.json', stdout: () => {}, stderr: () => {} });
-py.runPython('1 + 1');
-self.postMessage({ script, pyodide: performance.now() - t0 });
+const py = await loadPyodide({ indexURL: index, lockFileURL: index + 'pyodide-lock.json', stdout: () => {}, stderr: () => {},
+                               ...withBytecode });
+if (bytecode && !py.runPython('import typing; typing.__spec__.origin').startsWith('/lib/bytecode.zip/')) {
+  self.postMessage({ error: 'the bare page did not import the standard library from its bytecode' });
+} else {
+  py.runPython('1 + 1');
+  self.postMessage({ script, pyodide: performance.now() - t0 });
+}
 """
 
 
@@ -163,6 +185,10 @@ def _walkthrough_load(page, url: str) -> dict[str, float]:
 
 def _bare_load(page, url: str) -> dict[str, float]:
     page.goto(url)
+    page.wait_for_function("window.bareError || performance.getEntriesByName('bare-ready').length > 0",
+                           timeout=60_000)
+    if error := page.evaluate("window.bareError"):
+        raise RuntimeError(f"{url}: {error}")
     figures = {"worker_start": _mark(page, "bare-worker-start"), "ready": _mark(page, "bare-ready")}
     phases = page.evaluate("window.barePhases")
     return {**figures, **{f"worker_{k}": v for k, v in phases.items()}}
@@ -318,6 +344,12 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
         return _measure(site, served, out)
 
 
+#: The loads of a run, in turn: the walkthrough page, bare Pyodide, and bare Pyodide with the site's
+#: standard-library bytecode.
+LOADS = (("walk", PAGE, _walkthrough_load), ("bare", "_bench/bare.html", _bare_load),
+         ("bytecode", "_bench/bare.html?bytecode", _bare_load))
+
+
 def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
@@ -330,12 +362,14 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
     with serve(served) as base, sync_playwright() as p:
         urls: list[str] = []
         for _ in range(RUNS):  # walkthrough and bare pages alternate, so machine load hits both alike
-            for kind, path, load in (("walk", PAGE, _walkthrough_load), ("bare", "_bench/bare.html", _bare_load)):
+            for kind, path, load in LOADS:
                 with _fresh_profile(p) as context:
                     page = context.new_page()
                     if kind == "walk" and not urls:
                         page.on("request", lambda r: urls.append(r.url))
                     add(f"cold_{kind}", load(page, f"{base}/{path}"))
+                    if kind == "bytecode":
+                        continue  # cold only: a warm engine starts from its snapshot, compiling nothing
                     if kind == "walk":  # the warm load then starts from the engine's stored snapshot
                         page.evaluate("window.lingerLonger.engine.snapshot")
                     page.close()
@@ -391,6 +425,10 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
             f"    bare Pyodide ready       {b('ready'):7.0f} ms   -> engine/bare {w('engine_ready') / b('ready'):.2f} "
             f"(goal <= 1.10)"
         )
+        if state == "cold":
+            out(f"    bare Pyodide with the site's standard-library bytecode  {med['cold_bytecode_ready']:.0f} ms   "
+                f"-> engine/that {w('engine_ready') / med['cold_bytecode_ready']:.2f} (the engine's own cost: "
+                f"its wheel, its import, the page)")
         out(
             f"    in the worker (ms after it starts): pyodide.mjs {w('worker_script'):.0f}, engine wheel's download "
             f"begun {w('worker_wheel'):.0f}, Pyodide with the wheel installed {w('worker_pyodide'):.0f}, "

@@ -12,11 +12,11 @@
 //
 // The second form (`--stdlib`): Pyodide starts from PYODIDE_FOLDER (the site's `_pyodide/`, whose lock
 // names the engine wheel beside it), installs the engine as the browser does (`loadPackage`) and
-// imports each MODULE; every standard-library module this added to a bare Pyodide's start is
-// compiled from the standard library's own source to `OUT_FOLDER/<path in the library>.pyc`
-// (sourceless, hash-based, unchecked), for a zip that the worker puts before the standard library on
-// `sys.path`. Pyodide's `python_stdlib.zip` holds sources only, so without it every first visit
-// compiles these modules in the browser.
+// imports each MODULE; every standard-library module imported by then (by Pyodide's own start, the
+// install and the imports) is compiled from the standard library's own source to
+// `OUT_FOLDER/<path in the library>.pyc` (sourceless, hash-based, unchecked), for a zip that the worker
+// puts before the standard library on `sys.path`. Pyodide's `python_stdlib.zip` holds sources only, so
+// without it every first visit compiles these modules in the browser.
 //
 // Either form prints one JSON line:
 // `{"python": "3.14.2", "tag": "cpython-314", "compiled": ["pkg/__pycache__/mod.cpython-314.pyc", ...]}`.
@@ -65,14 +65,13 @@ json.dumps({"python": sys.version.split()[0], "tag": sys.implementation.cache_ta
   return report;
 }
 
-/** Sourceless bytecode of the standard-library modules that installing and importing the engine add. */
+/** Sourceless bytecode of the standard-library modules that Pyodide's start and the engine's install and import use. */
 async function compileStdlibUsed(pyodideFolder, outFolder, modules) {
   const indexURL = path.resolve(pyodideFolder) + '/';
   const lock = JSON.parse(readFileSync(indexURL + 'pyodide-lock.json', 'utf8'));
   const pyodide = await loadPyodide({
     indexURL, lockFileContents: lock, packageBaseUrl: indexURL, stdout: () => {}, stderr: (line) => console.error(line),
   });
-  pyodide.runPython('import sys\n_before = set(sys.modules)');
   await pyodide.loadPackage(ENGINE_PACKAGE, { messageCallback: () => {}, errorCallback: (line) => console.error(line) });
   for (const module of modules) pyodide.pyimport(module);
   mkdirSync(outFolder, { recursive: true });
@@ -82,11 +81,11 @@ async function compileStdlibUsed(pyodideFolder, outFolder, modules) {
 import importlib.util, json, os, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-def compile_added(out):
-    """Each module imported since _before whose file is in the standard library's zip, compiled from its source."""
+def compile_imported(out):
+    """Each module imported so far whose file is in the standard library's zip, compiled from its source."""
     library = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
     compiled = []
-    for name in sorted(set(sys.modules) - _before):
+    for name in sorted(sys.modules):
         origin = getattr(sys.modules[name].__spec__, "origin", None) or ""
         if not (origin.startswith(library) and origin.endswith(".py")):
             continue  # the engine's own modules, built-in and frozen ones
@@ -99,7 +98,7 @@ def compile_added(out):
         compiled.append(relative)
     return compiled
 
-json.dumps({"python": sys.version.split()[0], "tag": sys.implementation.cache_tag, "compiled": compile_added("/out")})
+json.dumps({"python": sys.version.split()[0], "tag": sys.implementation.cache_tag, "compiled": compile_imported("/out")})
 `);
   pyodide.FS.unmount('/out');
   return report;

@@ -22,7 +22,7 @@ script fills ``<site>/_pyodide/`` once for the four languages with:
   name and the browser checks its integrity (Pyodide fetches lock entries
   with ``integrity: sha256-...``);
 - :data:`STDLIB_BYTECODE`: the bytecode of the standard-library modules that
-  installing and importing the engine add to Pyodide's own start
+  the engine's start imports, Pyodide's own start included
   (:func:`stdlib_bytecode`), which the worker puts before the standard library.
 """
 
@@ -201,9 +201,10 @@ def stdlib_bytecode(pyodide_folder: Path, target: Path) -> list[str]:
     """Write :data:`STDLIB_BYTECODE` for the site's ``_pyodide/`` folder to ``target``; the modules it holds.
 
     Pyodide's ``python_stdlib.zip`` carries sources only, so a browser compiles each standard-library
-    module on its first import, on every first visit. The ones the engine adds to Pyodide's own start
-    (installing its wheel needs ``tarfile`` and ``importlib.metadata``; the engine, ``tomllib`` and
-    ``gettext``; see :data:`ENGINE_BRIDGES`) are found by doing it in Node and compiled there by
+    module on its first import, on every first visit. The ones the engine's start imports (Pyodide's own
+    start: ``asyncio``, ``typing``, ``inspect`` and a hundred more; installing the wheel: ``tarfile`` and
+    ``importlib.metadata``; the engine: ``tomllib`` and ``gettext``; see :data:`ENGINE_BRIDGES`) are
+    found by doing it in Node and compiled there by
     Pyodide's Python, sourceless (the sources stay in the standard library's zip, where tracebacks
     name them). The zip is reproducible (sorted members, fixed times) and made once per engine wheel,
     compiler script and Pyodide version, kept in :data:`STDLIB_BYTECODE_CACHE` (only the latest).

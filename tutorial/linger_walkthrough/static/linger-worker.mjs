@@ -81,8 +81,8 @@ let snapshotKeyToStore = '';
 let startMemory = null;
 
 /**
- * The bytecode of the standard-library modules that installing and importing the engine add to Pyodide's
- * start (made at build time by Pyodide's own Python: pyodide_assets.STDLIB_BYTECODE). Pyodide's standard
+ * The bytecode of the standard-library modules that the engine's start imports, Pyodide's own start
+ * included (made at build time by Pyodide's own Python: pyodide_assets.STDLIB_BYTECODE). Pyodide's standard
  * library holds sources only; with this zip first on `sys.path` the worker does not compile them. Fetched
  * as the start begins, beside Pyodide's own downloads; without it the engine still starts, compiling them itself.
  */
