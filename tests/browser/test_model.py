@@ -1,4 +1,5 @@
-"""The widgets' pure logic (static/linger-model.mjs, static/linger-play-model.mjs), tested under Node without a browser."""
+"""The widgets' pure logic (static/linger-model.mjs, static/linger-play-model.mjs, the engine snapshot's stored form in
+static/linger-snapshot.mjs), tested under Node without a browser."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs", "puzzles.test.mjs"])
+@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs", "puzzles.test.mjs", "snapshot.test.mjs"])
 def test_widget_logic_under_node(tests: str) -> None:
-    """The walkthrough's stepping and branching, the Play page's form, messages and score, and the Puzzles page's
-    stored progress, under node --test."""
+    """The walkthrough's stepping and branching, the Play page's form, messages and score, the Puzzles page's
+    stored progress, and the engine snapshot packed without its zero pages, under node --test."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed for the widget logic tests (node --test)")

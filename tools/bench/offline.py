@@ -46,7 +46,8 @@ def _wait_stored(page) -> None:
 
 
 PHASES = "window.lingerLonger && window.lingerLonger.engine ? window.lingerLonger.engine.phases : {}"
-#: The engine worker's snapshot for the next visit, once stored (``{state, bytes, ms}``), and how it started.
+#: The engine worker's snapshot for the next visit, once stored (``{state, bytes, stored, made, ms}``), and how it
+#: started.
 SNAPSHOT = "window.lingerLonger.engine.snapshot"
 START = "window.lingerLonger.engine.start"
 
@@ -129,7 +130,7 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
                 figures[f"{label}_first_ms"] = statistics.median(r[0] for r in runs)
                 figures[f"{label}_repeat_ms"] = statistics.median(r[1] for r in runs)
                 figures[f"{label}_ratio"] = figures[f"{label}_repeat_ms"] / figures[f"{label}_first_ms"]
-                for name in ("bytes", "made", "ms"):
+                for name in ("bytes", "stored", "made", "ms"):
                     figures[f"{label}_snapshot_{name}"] = statistics.median(r[4][name] for r in runs)
                 for visit, index in (("first", 2), ("repeat", 3)):
                     for phase in runs[0][index]:
@@ -151,7 +152,8 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
             phases = ", ".join(f"{k.rsplit('_', 1)[1]} {v:.0f}" for k, v in figures.items()
                                if k.startswith(f"{label}_{visit}_worker_"))
             out(f"    {visit} visit, in the worker (ms after it starts): {phases}")
-        out(f"    the first visit's snapshot: {figures[f'{label}_snapshot_bytes'] / 1e6:.1f} MB, made in "
+        out(f"    the first visit's snapshot: {figures[f'{label}_snapshot_bytes'] / 1e6:.1f} MB "
+            f"({figures[f'{label}_snapshot_stored'] / 1e6:.1f} MB stored without its zero pages), made in "
             f"{figures[f'{label}_snapshot_made']:.0f} ms (its requests wait meanwhile), stored after "
             f"{figures[f'{label}_snapshot_ms']:.0f} ms")
     for key, name in (("precompressed", "with .br/.gz"), ("plain", "without precompression")):

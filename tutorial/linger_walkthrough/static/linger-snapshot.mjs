@@ -5,8 +5,10 @@
  * importing the engine again (Pyodide's `_makeSnapshot` / `makeMemorySnapshot` / `_loadSnapshot`).
  *
  * - What is stored: one entry per site (its URL is the site's `_pyodide/` folder plus
- *   `linger-engine.snapshot`, never fetched), the snapshot's bytes with two headers: the key it was
- *   made for and the SHA-256 of its bytes.
+ *   `linger-engine.snapshot`, never fetched), the snapshot packed without its zero pages (`pack`:
+ *   more than half of a fresh interpreter's memory is zeros, and reading the entry back is on the
+ *   repeat visit's critical path: Pyodide compiles its WebAssembly only once it has the snapshot),
+ *   with two headers: the key it was made for and the SHA-256 of the stored bytes.
  * - The key: this module's snapshot format, the Pyodide version, and the engine wheel's sha256 from the
  *   site's pyodide-lock.json; a snapshot made for another key is stale and never used. Pyodide also
  *   refuses a snapshot of another build of its WebAssembly module (its build id is in the snapshot).
@@ -16,8 +18,12 @@
  *   worker starts the normal way and stores a new snapshot in place of the old one.
  */
 
-/** Changes whenever what the snapshot holds changes (what is imported before it is made). */
-const FORMAT = 1;
+/** Changes whenever what the snapshot holds (what is imported before it is made) or how it is stored changes. */
+const FORMAT = 2;
+/** The unit `pack` keeps or drops (bytes): a page of the operating system's, so zeros come in whole pages. */
+const PAGE = 4096;
+/** The packed snapshot's trailer: the run count and the snapshot's length, two little-endian 32-bit words. */
+const TRAILER = 8;
 const CACHE_NAME = 'linger-longer-engine-snapshot';
 const KEY_HEADER = 'X-Linger-Snapshot-Key';
 const DIGEST_HEADER = 'X-Linger-Snapshot-Sha256';
@@ -49,11 +55,79 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** @param {Uint8Array} bytes @param {number} start @param {number} end */
+function allZero(bytes, start, end) {
+  for (let i = start; i < end; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
 /**
- * The stored snapshot for `key`, or why there is none to use. Only its headers are read here; its
- * bytes come as a promise, checked against their SHA-256 (it rejects when they do not match), so that
- * Pyodide can download and compile its WebAssembly module meanwhile. The key may still be on its way
- * (it needs pyodide.mjs and the lock): the cache is opened and searched meanwhile.
+ * The snapshot without its pages of zeros: the pages that hold anything, in order, then a table of
+ * their runs (first page, page count: two little-endian 32-bit words a run), then the trailer (the
+ * run count, the snapshot's length). The first page holds Pyodide's header, so the packed bytes
+ * begin as the snapshot does.
+ * @param {Uint8Array} bytes
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
+export function pack(bytes) {
+  /** @type {number[][]} */
+  const runs = [];
+  const pages = Math.ceil(bytes.length / PAGE);
+  for (let page = 0; page < pages; page++) {
+    if (allZero(bytes, page * PAGE, Math.min((page + 1) * PAGE, bytes.length))) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === page) last[1] += 1;
+    else runs.push([page, 1]);
+  }
+  const kept = runs.reduce((sum, [first, count]) => sum + Math.min(count * PAGE, bytes.length - first * PAGE), 0);
+  const packed = new Uint8Array(kept + runs.length * 8 + TRAILER);
+  const view = new DataView(packed.buffer);
+  let at = 0;
+  runs.forEach(([first, count], i) => {
+    const part = bytes.subarray(first * PAGE, Math.min((first + count) * PAGE, bytes.length));
+    packed.set(part, at);
+    at += part.length;
+    view.setUint32(kept + i * 8, first, true);
+    view.setUint32(kept + i * 8 + 4, count, true);
+  });
+  view.setUint32(packed.length - 8, runs.length, true);
+  view.setUint32(packed.length - 4, bytes.length, true);
+  return packed;
+}
+
+/**
+ * The snapshot `pack` packed, its zero pages put back; throws when the packed bytes do not hold
+ * together (a table or a length that points outside them).
+ * @param {Uint8Array} packed
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
+export function unpack(packed) {
+  const corrupt = () => new Error('the stored snapshot is corrupt');
+  if (packed.length < TRAILER) throw corrupt();
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const count = view.getUint32(packed.length - 8, true);
+  const length = view.getUint32(packed.length - 4, true);
+  const table = packed.length - TRAILER - count * 8;
+  if (table < 0) throw corrupt();
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const start = view.getUint32(table + i * 8, true) * PAGE;
+    const end = Math.min(start + view.getUint32(table + i * 8 + 4, true) * PAGE, length);
+    if (end <= start || at + end - start > table) throw corrupt();
+    bytes.set(packed.subarray(at, at + end - start), start);
+    at += end - start;
+  }
+  if (at !== table) throw corrupt();
+  return bytes;
+}
+
+/**
+ * The stored snapshot for `key`, or why there is none to use. Only its headers are awaited here; its
+ * bytes come as a promise, checked against their SHA-256 and unpacked (it rejects when they do not
+ * match), so that Pyodide can load its script meanwhile. The key may still be on its way (it needs
+ * pyodide.mjs and the lock): the cache is opened and searched, and the bytes read, meanwhile (a stale
+ * snapshot's are dropped).
  * @param {string} indexURL
  * @param {string | Promise<string>} key
  * @returns {Promise<{bytes: Promise<Uint8Array<ArrayBuffer>>} | {reason: string}>}
@@ -64,12 +138,9 @@ export async function findSnapshot(indexURL, key) {
     const cache = await caches.open(CACHE_NAME);
     const response = await cache.match(entryURL(indexURL));
     if (!response) return { reason: 'none stored' };
-    if (response.headers.get(KEY_HEADER) !== await key) {
-      await response.body?.cancel();
-      return { reason: 'stale' };
-    }
     const bytes = checked(response);
     bytes.catch(() => {});  // handled by whoever awaits it: not an unhandled rejection meanwhile
+    if (response.headers.get(KEY_HEADER) !== await key) return { reason: 'stale' };
     return { bytes };
   } catch (err) {
     return { reason: `unreadable (${err instanceof Error ? err.message : String(err)})` };
@@ -77,13 +148,13 @@ export async function findSnapshot(indexURL, key) {
 }
 
 /**
- * A stored snapshot's bytes, once they match the SHA-256 stored with them.
+ * A stored snapshot's bytes, once the stored ones match the SHA-256 stored with them, unpacked.
  * @param {Response} response
  */
 async function checked(response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (await sha256(bytes) !== response.headers.get(DIGEST_HEADER)) throw new Error('the stored snapshot is corrupt');
-  return bytes;
+  const packed = new Uint8Array(await response.arrayBuffer());
+  if (await sha256(packed) !== response.headers.get(DIGEST_HEADER)) throw new Error('the stored snapshot is corrupt');
+  return unpack(packed);
 }
 
 /**
@@ -96,7 +167,7 @@ async function checked(response) {
  * @param {any} pyodide a Pyodide started with `_makeSnapshot: true`, the engine imported
  * @param {string} indexURL
  * @param {string} key
- * @returns {Promise<number>} the bytes stored
+ * @returns {Promise<{bytes: number, stored: number}>} the snapshot's length and the bytes stored (packed)
  */
 export function storeSnapshot(pyodide, indexURL, key) {
   const loaded = pyodide.loadedPackages;
@@ -110,14 +181,15 @@ export function storeSnapshot(pyodide, indexURL, key) {
     if (record !== undefined) loaded[ENGINE_PACKAGE] = record;
   }
   return (async () => {
+    const packed = pack(bytes);
     const headers = {
       'Content-Type': 'application/octet-stream',
       [KEY_HEADER]: key,
-      [DIGEST_HEADER]: await sha256(bytes),
+      [DIGEST_HEADER]: await sha256(packed),
     };
     const cache = await caches.open(CACHE_NAME);
-    await cache.put(entryURL(indexURL), new Response(bytes, { headers }));
-    return bytes.byteLength;
+    await cache.put(entryURL(indexURL), new Response(packed, { headers }));
+    return { bytes: bytes.byteLength, stored: packed.byteLength };
   })();
 }
 

@@ -20,7 +20,7 @@
  * Python exceptions come back as data, never as an unhandled rejection.
  * Besides replies the worker posts `{type: 'status', state: 'ready' | 'failed', message, ms, phases, start}` once
  * (`start`: how it started, see `startedFrom`), and after a start without a stored snapshot, once it has
- * stored one for the next visit, `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, made, ms}`.
+ * stored one for the next visit, `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, stored, made, ms}`.
  *
  * Requests:
  * - `{type: 'ping'}` → `'pong'` once the engine is ready
@@ -232,7 +232,7 @@ async function start(downloads, logged) {
   const script = import(new URL('pyodide.mjs', indexURL).href);
   const keyOf = Promise.all([script, lock]).then(([{ version }, contents]) => snapshotKey(version, contents));
   keyOf.catch(() => {});  // a failed download is reported by whoever awaits it below, not as an unhandled rejection
-  // Cache Storage is opened (slow in a new profile) while pyodide.mjs and the lock download.
+  // Cache Storage is opened (slow in a new profile) and a stored snapshot read while pyodide.mjs and the lock download.
   const search = findSnapshot(indexURL, keyOf);
   const { loadPyodide } = await script;
   phases.script = performance.now() - started;
@@ -327,7 +327,7 @@ ready.then(
 /**
  * After a normal start, the snapshot for the next visit: made at once, before any request runs, so it
  * holds the engine as it was just imported; stored in the background. Reported as
- * `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, made, ms}`; a failure only costs the
+ * `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, stored, made, ms}`; a failure only costs the
  * next visit its fast start. `made` is how long the requests waited for the snapshot (ms), `ms` the
  * whole work, storing included.
  * @param {any} pyodide
@@ -346,7 +346,7 @@ function keepSnapshot(pyodide, key) {
   }
   const made = performance.now() - began;
   stored.then(
-    (bytes) => self.postMessage({ type: 'snapshot', state: 'stored', bytes, made, ms: performance.now() - began }),
+    ({ bytes, stored: packed }) => self.postMessage({ type: 'snapshot', state: 'stored', bytes, stored: packed, made, ms: performance.now() - began }),
     (err) => self.postMessage({ type: 'snapshot', state: 'failed', message: describe(err).message, ms: performance.now() - began }),
   );
 }
