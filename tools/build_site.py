@@ -224,11 +224,13 @@ def build_site(langs: Sequence[str] = CODES, *, out: Path = ROOT / "build" / "si
     start = time.perf_counter()
     compile_engine_catalogs()
     out.mkdir(parents=True, exist_ok=True)
-    if fresh:  # also forget pages whose source is gone (Sphinx never deletes their HTML)
-        for lang in langs:
-            for stale in (out / lang, doctrees / lang):
-                if stale.exists():
-                    shutil.rmtree(stale)
+    if fresh:  # also forget pages and assets whose source is gone (Sphinx never deletes what it wrote)
+        stale = [out / lang for lang in langs] + [doctrees / lang for lang in langs]
+        if set(CODES) <= set(langs):  # else the pages of languages not built here still use the shared assets
+            stale.append(out / "_static")
+        for folder in stale:
+            if folder.exists():
+                shutil.rmtree(folder)
     workers = parallel or min(len(langs), os.cpu_count() or 1)
     errors: list[str] = []
 

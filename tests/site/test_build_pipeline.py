@@ -11,11 +11,16 @@ from tools.build_site import build_site, share_static, write_root_index
 
 
 def test_every_language_builds_with_zero_warnings(tmp_path: Path) -> None:
-    """A fresh -n -W --keep-going build of every language succeeds (any warning raises)."""
+    """A fresh -n -W --keep-going build of every language succeeds (any warning raises), and leaves no shared
+    asset of an earlier build whose source is gone."""
     out = tmp_path / "site"
+    gone = out / "_static" / "linger-removed.js"
+    gone.parent.mkdir(parents=True)
+    gone.write_text("// an asset an earlier build shared")
     times = build_site(out=out, doctrees=tmp_path / "doctrees", fresh=True, pyodide=False, log=lambda _m: None)
     assert set(CODES) <= set(times)
     assert (out / "index.html").is_file() and (out / "_static" / "linger.css").is_file()
+    assert not gone.exists()
 
 
 def _page(static_prefix: str) -> str:
