@@ -54,10 +54,14 @@ test('other cards are offered only by the live engine, on a scripted step with a
   const steps = [step(0, { choices, table: { to_act: 2 } }), step(1, { table: { to_act: null } })];
   const still = initialState(steps);
   assert.equal(view(still, labels, ['A', 'B', 'C']).canTry, false);
+  assert.equal(view(still, labels, ['A', 'B', 'C']).tryComing, true);  // its line keeps its place meanwhile
+  assert.equal(view(still, labels, ['A', 'B', 'C']).tryLabel, 'Try another card for C');
+  assert.equal(view(applyMove(still, 'next'), labels, []).tryComing, false);  // no one to act there
   const live = withLiveSteps(still, steps);
   const v = view(live, labels, ['A', 'B', 'C']);
   assert.equal(v.canTry, true);
   assert.equal(v.tryLabel, 'Try another card for C');
+  assert.equal(v.tryComing, false);
   assert.equal(view(applyMove(live, 'next'), labels, []).canTry, false);
   const branched = enterBranch(live, 0, '2H', [steps[0], steps[0], steps[1]]);
   assert.equal(view(branched, labels, []).canTry, false);

@@ -69,9 +69,12 @@ def test_walkthrough_reports_a_failed_engine_within_15_s(watched_context, open_w
     assert page.text_content(f"{WIDGET} .linger-wt-status") == labels["failed"]
     assert not labels["failed"].startswith("The live engine")  # in the page's language, French
     assert not page.is_visible(f"{WIDGET} .linger-wt-analysis-toggle")  # no analysis without an engine
+    try_line = f"{WIDGET} .linger-wt-stage .linger-wt-try"
+    assert page.eval_on_selector(try_line, "(p) => p.hidden")  # its place, kept for the engine, is given up
     page.focus(WIDGET)
     page.keyboard.press("ArrowRight")
     assert page.get_attribute(WIDGET, "data-step") == "1"  # the static steps still work
+    assert page.eval_on_selector(try_line, "(p) => p.hidden")
     page.wait_for_timeout(300)
     assert uncaught(watch) == []
 

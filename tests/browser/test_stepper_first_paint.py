@@ -101,3 +101,63 @@ def test_without_scripts_every_step_shows_and_no_stepper(chromium, site_url) -> 
             assert root.evaluate(VISIBLE) == every_step(int(root.get_attribute("data-steps")))
     finally:
         ctx.close()
+
+
+LAST_TRUMP = '.linger-walkthrough[data-example="last-trump"]'  # its first step has a player to act, no question
+TRY_LINE = """(root) => {
+  const line = root.querySelector('.linger-wt-stage .linger-wt-try');
+  return { hidden: line.hidden, seen: getComputedStyle(line).visibility === 'visible', text: line.textContent,
+           table: root.querySelector('.linger-wt-stage .linger-wt-table').getBoundingClientRect().top };
+}"""
+
+#: Where each walkthrough's table is on the page (whole pixels: a moved table moves by a line, 20 px or more).
+TABLES = """() => [...document.querySelectorAll('.linger-wt-stage .linger-wt-table')]
+  .map((t) => Math.round(t.getBoundingClientRect().top))"""
+
+
+def test_the_table_stays_in_place_when_the_live_engine_comes(chromium, site_url) -> None:
+    """Before the engine runs, what comes with it keeps its place unseen, in the page as the directive drew it and
+    in the widget's stage: the "try another card" line, a question's prompt; when the engine comes, they show there
+    and no walkthrough's table has moved."""
+    ctx = chromium.new_context(viewport=VIEWPORT)
+    try:
+        wasm = {"held": [], "released": False}  # Pyodide's WebAssembly module: no engine until it is answered
+
+        def hold_wasm(route) -> None:
+            if wasm["released"]:
+                route.continue_()
+            else:
+                wasm["held"].append(route)
+
+        ctx.route("**/_pyodide/pyodide.asm.wasm", hold_wasm)
+        page = ctx.new_page()
+        module = []
+        page.route(MODULE, lambda route: module.append(route))
+        page.goto(f"{site_url}/{PAGE}", wait_until="commit")
+        page.wait_for_function("document.readyState !== 'loading'")
+        root = page.locator(LAST_TRUMP)
+        first_step = root.locator(".linger-wt-steps > .linger-wt-step").first
+        placeholder = first_step.locator(".linger-wt-try")
+        assert placeholder.evaluate("(p) => getComputedStyle(p).display !== 'none' && "
+                                    "getComputedStyle(p).visibility === 'hidden'")
+        top_in_page = first_step.locator(".linger-wt-table").evaluate("(t) => t.getBoundingClientRect().top")
+        (request,) = module
+        request.continue_()
+        page.wait_for_function("performance.getEntriesByName('linger-steppers-ready').length > 0")
+        before = root.evaluate(TRY_LINE)
+        assert before["hidden"] is False and before["seen"] is False, before
+        assert before["text"] == placeholder.text_content()
+        assert abs(before["table"] - top_in_page) < 0.5, (top_in_page, before)
+        assert root.get_attribute("data-engine") != "live"
+        tables = page.evaluate(TABLES)
+        wasm["released"] = True
+        for route in wasm["held"]:
+            route.continue_()
+        page.wait_for_function(f"document.querySelector({LAST_TRUMP!r}).dataset.engine === 'live'", timeout=120_000)
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        after = root.evaluate(TRY_LINE)
+        assert after["hidden"] is False and after["seen"] is True, after
+        assert abs(after["table"] - before["table"]) < 0.5
+        assert page.evaluate(TABLES) == tables  # a question's prompt on a first step included
+    finally:
+        ctx.close()

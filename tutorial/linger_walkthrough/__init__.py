@@ -80,13 +80,14 @@ class walkthrough_steps(nodes.General, nodes.Element):
 
 
 class walkthrough_step(nodes.General, nodes.Element):
-    """One step; attributes: index, total, count (the "step n of m" text)."""
+    """One step; attributes: index, total, count (the "step n of m" text), concealed (a puzzle's step after its
+    question), to_act (the seat to play, or None)."""
 
 
 class walkthrough_question(nodes.General, nodes.Element):
-    """A question to the reader, asked after a step; attributes: at, seat, kind, answer, label, suits_html.
+    """A question to the reader, asked after a step; attributes: at, seat, kind, answer, label.
 
-    Its children are the ask paragraph (translatable) and a :class:`walkthrough_answer`.
+    Its children are the ask paragraph (translatable), a :class:`walkthrough_prompt` and a :class:`walkthrough_answer`.
     """
 
 
@@ -94,8 +95,14 @@ class walkthrough_answer(nodes.General, nodes.Element):
     """The answer of a question, in a disclosure; attributes: summary, choice; its child is the step's note."""
 
 
+class walkthrough_prompt(nodes.General, nodes.Element):
+    """Where the live widget asks the reader to choose: its prompt and a naming question's suit buttons, kept in
+    place unseen until the engine runs; attributes: prompt, suits_html."""
+
+
 class walkthrough_engine_output(nodes.General, nodes.Element):
-    """The engine's narration (list of sentences) and table HTML for one step: not translatable doctree text."""
+    """The engine's narration (list of sentences) and table HTML for one step: not translatable doctree text;
+    try_label: the widget's "try another card" line when the step will offer one, else empty."""
 
 
 def page_language(config_language: str | None) -> str:
@@ -238,11 +245,13 @@ class WalkthroughDirective(SphinxDirective):
         listing = walkthrough_steps(classes=["linger-wt-steps"])
         first_question = min(asked, default=len(steps))
         for step in steps:
+            to_act = (step.get("table") or {}).get("to_act")
             item = walkthrough_step(
                 index=step["index"],
                 total=len(steps),
                 count=labels["step"].format(current=step["index"] + 1, total=len(steps)),
                 concealed=puzzle and step["index"] > first_question,
+                to_act=to_act,
             )
             # The question asked at this step comes first, above the step's table, as the live widget shows it.
             if step["index"] in asked:
@@ -251,29 +260,36 @@ class WalkthroughDirective(SphinxDirective):
                 if puzzle:  # the solver's verdict on the answer and its winning line, in words
                     solved = engine_puzzle.answer(toml_text, lang, question["at"], question["answer"], rel)
                     question = {**question, "answer_text": solved["text"], "line": solved["followed"]}
-                item += self._question(question, steps[step["index"] + 1], labels, suits, path, toml_text)
+                item += self._question(question, steps[step["index"] + 1], labels, data.get("players", []), suits,
+                                       path, toml_text)
             note = step.get("note")
             if note:
                 para = nodes.paragraph(note.strip(), note.strip(), classes=["linger-wt-note"])
                 para.source, para.line = str(path), _note_line(toml_text, note) or 1
                 item += para
             if not item["concealed"]:
-                item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"])
+                coming = to_act is not None and step["index"] not in asked
+                item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"],
+                                                  try_label=try_label(labels, data.get("players", []), to_act)
+                                                  if coming else "")
             listing += item
         root += listing
         return root
 
     @staticmethod
-    def _question(question: dict[str, Any], answer_step: dict[str, Any], labels: dict[str, str], suits_html: str,
-                  path: Path, toml_text: str) -> walkthrough_question:
-        """The question asked at a step: its ask text, then the example's choice and note in a disclosure."""
+    def _question(question: dict[str, Any], answer_step: dict[str, Any], labels: dict[str, str], players: list[str],
+                  suits_html: str, path: Path, toml_text: str) -> walkthrough_question:
+        """The question asked at a step: its ask text, the place of the live widget's prompt (and suit buttons),
+        then the example's choice and note in a disclosure."""
         node = walkthrough_question(
             at=question["at"], seat=question["seat"], kind=question["kind"], answer=question["answer"],
-            label=labels["question"], suits_html=suits_html,
+            label=labels["question"],
         )
         ask = nodes.paragraph(question["ask"], question["ask"], classes=["linger-wt-ask"])
         ask.source, ask.line = str(path), _note_line(toml_text, question["ask"]) or 1
         node += ask
+        template = labels["ask_suit"] if question["kind"] == "suit" else labels["ask_card"]
+        node += walkthrough_prompt(prompt=fill_player(template, players, question["seat"]), suits_html=suits_html)
         disclosure = walkthrough_answer(summary=labels["answer"], choice=question["answer_text"])
         note = (answer_step.get("note") or "").strip()
         para = nodes.paragraph(note, note, classes=["linger-wt-note"])
@@ -372,10 +388,21 @@ def depart_steps_html(self: HTML5Translator, node: walkthrough_steps) -> None:
     self.body.append(_stepper(node)[1])
 
 
+def fill_player(template: str, players: list[str], seat: int) -> str:
+    """A widget line about ``seat``'s player, worded as the widget words it (its ``{player}`` filled)."""
+    return template.replace("{player}", players[seat] if seat < len(players) else str(seat))
+
+
+def try_label(labels: dict[str, str], players: list[str], to_act: int) -> str:
+    """The widget's "try another card" line for a step where ``to_act`` is to play."""
+    return fill_player(labels["try"], players, to_act)
+
+
 def visit_step_html(self: HTML5Translator, node: walkthrough_step) -> None:
     hidden = " hidden" if node.get("concealed") else ""
+    to_act = "" if node.get("to_act") is None else f' data-to-act="{int(node["to_act"])}"'
     self.body.append(
-        f'<li class="linger-wt-step" data-index="{node["index"]}"{hidden}>'
+        f'<li class="linger-wt-step" data-index="{node["index"]}"{to_act}{hidden}>'
         f'<p class="linger-wt-count">{_attr(node["count"])}</p>\n'
     )
 
@@ -393,8 +420,14 @@ def visit_question_html(self: HTML5Translator, node: walkthrough_question) -> No
 
 
 def depart_question_html(self: HTML5Translator, node: walkthrough_question) -> None:
-    # The suit buttons (engine HTML, already escaped) are for the live widget; without it they stay hidden.
-    self.body.append(f'{node["suits_html"]}</div>\n')
+    self.body.append('</div>\n')
+
+
+def visit_prompt_html(self: HTML5Translator, node: walkthrough_prompt) -> None:
+    # For the live widget only (see the CSS): the prompt and the suit buttons (engine HTML, already escaped).
+    self.body.append(f'<div class="linger-wt-coming"><p class="linger-wt-prompt">{html.escape(node["prompt"])}</p>'
+                     f'{node["suits_html"]}</div>\n')
+    raise nodes.SkipNode
 
 
 def visit_answer_html(self: HTML5Translator, node: walkthrough_answer) -> None:
@@ -416,6 +449,8 @@ def visit_engine_output_html(self: HTML5Translator, node: walkthrough_engine_out
         raise nodes.SkipNode
     sentences = "".join(f"<p>{html.escape(s)}</p>" for s in node["narration"])
     self.body.append(f'<div class="linger-wt-narration">{sentences}</div>\n')
+    if node.get("try_label"):  # the place of the widget's line, which comes with the live engine (see the CSS)
+        self.body.append(f'<p class="linger-wt-try linger-wt-coming">{html.escape(node["try_label"])}</p>\n')
     self.body.append(f'<div class="linger-wt-table">{node["table_html"]}</div>\n')
     raise nodes.SkipNode
 
@@ -433,6 +468,8 @@ def plain_walkthroughs(app: Sphinx, doctree: nodes.document, docname: str) -> No
         return
     for node in list(doctree.findall(walkthrough_engine_output)):
         node.replace_self([nodes.paragraph(s, s) for s in node["narration"]])
+    for node in list(doctree.findall(walkthrough_prompt)):  # only the live widget asks
+        node.parent.remove(node)
     for node in list(doctree.findall(walkthrough_answer)):
         node.replace_self([nodes.paragraph(node["choice"], node["choice"]), *node.children])
     for node in list(doctree.findall(walkthrough_question)):
@@ -568,6 +605,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(walkthrough_step, html=(visit_step_html, depart_step_html))
     app.add_node(walkthrough_question, html=(visit_question_html, depart_question_html))
     app.add_node(walkthrough_answer, html=(visit_answer_html, depart_answer_html))
+    app.add_node(walkthrough_prompt, html=(visit_prompt_html, None))
     app.add_node(walkthrough_engine_output, html=(visit_engine_output_html, None))
     app.add_directive("walkthrough", WalkthroughDirective)
     app.add_node(play_page.play_widget, html=(play_page.visit_play_html, None))

@@ -114,6 +114,8 @@ export function view(state, labels, players) {
   // Another card can be tried at any scripted step where a player is to act, once the live engine runs
   // (the engine renders that player's hand as buttons, disabled until then).
   const canTry = state.live && !state.branch && toAct !== null && step.choices.length > 0;
+  // Until then the line that offers it keeps its place (unseen), so the table does not move when it comes.
+  const tryComing = !state.live && !state.branch && toAct !== null;
   return {
     step,
     count: format(labels.step, { current: state.index + 1, total }),
@@ -121,6 +123,7 @@ export function view(state, labels, players) {
     atLast: state.index === total - 1,
     inBranch: state.branch !== null,
     canTry,
+    tryComing,
     tryLabel: toAct !== null ? format(labels.try, { player: players[toAct] ?? String(toAct) }) : '',
     announce: [format(labels.step, { current: state.index + 1, total }), ...step.narration].join(' '),
   };

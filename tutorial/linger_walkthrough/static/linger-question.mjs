@@ -154,8 +154,11 @@ export class QuestionPanel {
     const labels = this.widget.labels;
     const player = this.widget.players[question.seat] ?? String(question.seat);
     const prompt = (question.kind === 'suit' ? labels.ask_suit : labels.ask_card).replace('{player}', player);
+    const choose = `<p class="linger-wt-prompt">${escapeHtml(prompt)}</p>${question.suitsHtml}`;
+    // Until the live engine runs, the prompt and the suits keep their place, unseen, so nothing moves when they come.
+    const coming = this.widget.root.dataset.engine === 'failed' ? '' : `<div class="linger-wt-coming">${choose}</div>`;
     this.box.innerHTML = `<p class="linger-wt-question-label">${escapeHtml(question.label)}</p>${question.askHtml}`
-      + (live ? `<p class="linger-wt-prompt">${escapeHtml(prompt)}</p>${question.suitsHtml}` : '');
+      + (live ? choose : coming);
     this.box.append(this.reveal);
     this.box.hidden = false;
     if (live) this.enable(question);
@@ -186,7 +189,7 @@ export class QuestionPanel {
   spoken() {
     if (!this.current) return '';
     const parts = [this.current.label, this.box.querySelector('.linger-wt-ask')?.textContent ?? '',
-      this.box.querySelector('.linger-wt-prompt')?.textContent ?? ''];
+      this.box.querySelector(':scope > .linger-wt-prompt')?.textContent ?? ''];  // not the unseen one of `coming`
     return parts.filter(Boolean).join(' ');
   }
 

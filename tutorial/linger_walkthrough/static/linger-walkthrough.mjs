@@ -48,7 +48,7 @@ function staticSteps(root) {
     narration: [...li.querySelectorAll(':scope > .linger-wt-narration > p')].map((p) => p.textContent ?? ''),
     html: li.querySelector(':scope > .linger-wt-table')?.innerHTML ?? '',
     choices: [],
-    table: null,
+    table: li.hasAttribute('data-to-act') ? { to_act: Number(li.getAttribute('data-to-act')) } : null,
   }));
 }
 
@@ -177,7 +177,9 @@ class Walkthrough {
     this.buttons.next.disabled = v.atLast || waiting;
     this.buttons.last.disabled = v.atLast;  // jumping is the reader's own choice: only stepping waits
     this.tryLabel.textContent = v.tryLabel;
-    this.tryLabel.hidden = !v.canTry || asking;
+    const tryShown = (v.canTry || (v.tryComing && this.root.dataset.engine !== 'failed')) && !asking;
+    this.tryLabel.hidden = !tryShown;
+    this.tryLabel.classList.toggle('linger-wt-coming', tryShown && !v.canTry);
     if (v.canTry && !asking) this.enableChoices();
     this.backToExample.hidden = !v.inBranch;
     this.backToExample.textContent = this.questionBranch ? this.labels.back_to_question : this.labels.return;
@@ -300,6 +302,7 @@ class Walkthrough {
       this.setStatus(this.labels.failed, 'failed');
       this.root.dataset.engine = 'failed';
       this.root.dataset.engineError = err instanceof Error ? err.message : String(err);
+      this.render(false, false);  // no "try another card" is coming: its place goes
       return;
     }
     try {
@@ -313,6 +316,7 @@ class Walkthrough {
       this.analysis.withdraw();
       this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'failed');
       this.root.dataset.engine = 'failed';
+      this.render(false, false);
     }
   }
 }
