@@ -43,9 +43,20 @@ test('packed bytes that do not hold together are refused', () => {
     packed.subarray(0, packed.length - 1),    // cut short
     packed.subarray(PAGE),                    // a page missing at the front
   ];
-  const runs = packed.slice();
-  new DataView(runs.buffer).setUint32(runs.length - 8, 1000, true);  // more runs than bytes
-  const beyond = packed.slice();
-  new DataView(beyond.buffer).setUint32(beyond.length - 8 - 3 * 8, 999, true);  // a run past the snapshot's end
-  for (const wrong of [...bad, runs, beyond]) assert.throws(() => unpack(wrong), /the stored snapshot is corrupt/);
+  /** A copy of `packed` with one 32-bit word of its table or trailer changed (`at`: bytes from the end). */
+  const altered = (at, value) => {
+    const copy = packed.slice();
+    new DataView(copy.buffer).setUint32(copy.length - at, value, true);
+    return copy;
+  };
+  // Runs: pages [0], [4, 5], [12]; the table's words from the end: 32 first page of run 1, 24 of run 2, 16 of run 3.
+  const wrongs = [
+    altered(8, 0xFFFFFFFF),  // more runs than there are bytes
+    altered(8, 2),           // fewer runs than pages kept
+    altered(32, 999),        // a run past the snapshot's end
+    altered(24, 0),          // a run over another one
+    altered(16, 3),          // runs out of order
+  ];
+  for (const wrong of [...bad, ...wrongs]) assert.throws(() => unpack(wrong), /the stored snapshot is corrupt/);
+  assert.deepEqual(unpack(altered(4, 20 * PAGE)), unpack(packed));  // the same words: still whole
 });

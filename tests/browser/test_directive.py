@@ -289,3 +289,31 @@ def test_the_engine_starts_from_an_inline_script_before_the_stylesheets(tmp_path
     assert start.group(1) == source
     assert page.index(start.group(0)) == page.index("<script")  # the first script of the page
     assert page.index(start.group(0)) < page.index('rel="stylesheet"')
+
+
+def test_each_step_keeps_the_place_of_what_comes_with_the_live_engine(tmp_path: Path) -> None:
+    """A step where a player is to play a card names that seat (data-to-act) and holds the place of the widget's
+    "try another card" line, in its words; a question holds the place of its prompt; a step where trump is named
+    (a player to act, no card to play) holds neither, as the live widget offers no card there."""
+    toml = (EXAMPLES / "variant-grand-coup.toml").read_text(encoding="utf-8")
+    replay = json.loads(replay_json(toml, "en", source="tutorial/examples/variant-grand-coup.toml"))
+    naming = [s["index"] for s in replay["steps"] if s["table"]["to_act"] is not None and not s["choices"]]
+    assert naming, "the example no longer has a step where trump is named"
+    out, warnings = build(make_project(tmp_path, directive("variant-grand-coup")), "html")
+    assert warnings == ""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    items = {int(m.group(1)): m.group(0) for m in
+             re.finditer(r'<li class="linger-wt-step" data-index="(\d+)".*?</li>', page, re.S)}
+    labels = engine_labels("en")
+    for step in replay["steps"]:
+        item = items[step["index"]]
+        asked = '<div class="linger-wt-question"' in item
+        if step["choices"]:
+            assert f'data-to-act="{step["table"]["to_act"]}"' in item.split(">", 1)[0]
+            assert (f'<p class="linger-wt-try linger-wt-coming">{_escape(labels["try"])}</p>' in item) != asked
+        else:
+            assert "data-to-act" not in item.split(">", 1)[0] and "linger-wt-try" not in item
+        if asked:
+            player = replay["players"][int(re.search(r'<div class="linger-wt-question"[^>]* data-seat="(\d+)"', item)[1])]
+            prompt = labels["ask_suit" if 'data-kind="suit"' in item else "ask_card"].replace("{player}", player)
+            assert f'<div class="linger-wt-coming"><p class="linger-wt-prompt">{_escape(prompt)}</p>' in item

@@ -82,6 +82,7 @@ BARE_HTML = """<!doctype html>
 const index = new URL('../_pyodide/', location.href).href;
 const worker = new Worker(new URL('bare-worker.mjs?index=' + encodeURIComponent(index) + '&' + location.search.slice(1), location.href), {type: 'module'});
 performance.mark('bare-worker-start');
+worker.onerror = (e) => { window.bareError = e.message || 'the bare worker failed'; };
 worker.onmessage = (e) => {
   if (e.data.error) { window.bareError = e.data.error; return; }
   performance.mark('bare-ready');
@@ -94,7 +95,10 @@ const params = new URL(self.location.href).searchParams;
 const index = params.get('index');
 // ?bytecode: the site's standard-library bytecode first on sys.path, fetched and written as the engine's worker does.
 const bytecode = params.has('bytecode')
-  ? fetch(index + 'engine-stdlib-bytecode.zip').then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b))
+  ? fetch(index + 'engine-stdlib-bytecode.zip').then((r) => {
+    if (!r.ok) throw new Error('engine-stdlib-bytecode.zip: HTTP ' + r.status);
+    return r.arrayBuffer();
+  }).then((b) => new Uint8Array(b))
   : null;
 const withBytecode = bytecode
   ? { env: { PYTHONPATH: '/lib/bytecode.zip' }, fsInit: async (FS) => FS.writeFile('/lib/bytecode.zip', await bytecode) }

@@ -81,7 +81,7 @@ class walkthrough_steps(nodes.General, nodes.Element):
 
 class walkthrough_step(nodes.General, nodes.Element):
     """One step; attributes: index, total, count (the "step n of m" text), concealed (a puzzle's step after its
-    question), to_act (the seat to play, or None)."""
+    question), to_act (the seat to play a card, whose card the live widget offers to change; or None)."""
 
 
 class walkthrough_question(nodes.General, nodes.Element):
@@ -245,7 +245,9 @@ class WalkthroughDirective(SphinxDirective):
         listing = walkthrough_steps(classes=["linger-wt-steps"])
         first_question = min(asked, default=len(steps))
         for step in steps:
-            to_act = (step.get("table") or {}).get("to_act")
+            # The seat whose card the live widget will offer to change (none while trump is named, say).
+            offers_card = bool(step.get("choices"))
+            to_act = (step.get("table") or {}).get("to_act") if offers_card else None
             item = walkthrough_step(
                 index=step["index"],
                 total=len(steps),
@@ -268,7 +270,7 @@ class WalkthroughDirective(SphinxDirective):
                 para.source, para.line = str(path), _note_line(toml_text, note) or 1
                 item += para
             if not item["concealed"]:
-                coming = to_act is not None and step["index"] not in asked
+                coming = offers_card and step["index"] not in asked
                 item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"],
                                                   try_label=try_label(labels, data.get("players", []), to_act)
                                                   if coming else "")

@@ -57,6 +57,9 @@ STDLIB_BYTECODE = "engine-stdlib-bytecode.zip"
 #: The engine modules the site's workers import: their standard-library needs are what :data:`STDLIB_BYTECODE` holds.
 ENGINE_BRIDGES = ("linger_longer.web.walkthrough", "linger_longer.web.play", "linger_longer.web.analysis",
                   "linger_longer.web.puzzle")
+#: A module of that zip that only the engine's import brings (it reads its examples' TOML): proof that the
+#: compiler saw the engine start, not only Pyodide's own.
+ENGINE_STDLIB_WITNESS = "tomllib/__init__.pyc"
 #: That zip, one folder per digest of what it is made from (:func:`stdlib_bytecode`).
 STDLIB_BYTECODE_CACHE = REPO / "build" / "stdlib-bytecode"
 #: Every member of a rewritten wheel gets this time, so the same contents give the same bytes.
@@ -219,9 +222,9 @@ def stdlib_bytecode(pyodide_folder: Path, target: Path) -> list[str]:
             compiled = Path(tmp) / "pyc"
             report = _run_compiler(["--stdlib", str(pyodide_folder), str(compiled), *ENGINE_BRIDGES],
                                    "the standard library's bytecode")
-            if not report["compiled"]:
-                raise AssetError("installing and importing the engine imported no standard-library module: "
-                                 "the compiler did not see the engine start")
+            if ENGINE_STDLIB_WITNESS not in report["compiled"]:
+                raise AssetError(f"installing and importing the engine did not import {ENGINE_STDLIB_WITNESS[:-4]!r} "
+                                 "from the standard library: the compiler did not see the engine start")
             cached.parent.mkdir(parents=True, exist_ok=True)
             write_bytecode_zip(compiled, cached)
         for stale in STDLIB_BYTECODE_CACHE.iterdir():

@@ -2,7 +2,8 @@
 /**
  * Questions in a walkthrough ("Your move"). A worked-example step with an `ask` is drawn by the
  * Sphinx directive as a `.linger-wt-question` block in the step it is asked at, above its table: the ask text,
- * the example's answer in a <details> disclosure, and, for naming trump, the suits as buttons.
+ * the place of the live widget's prompt (and, for naming trump, the suits as buttons), unseen until the engine
+ * runs, then the example's answer in a <details> disclosure.
  *
  * In the live widget the walkthrough stops there: the reader picks a card of the player to act on
  * the table (any element `[data-card]` of that seat, found by event delegation) or a suit
@@ -157,9 +158,11 @@ export class QuestionPanel {
     const choose = `<p class="linger-wt-prompt">${escapeHtml(prompt)}</p>${question.suitsHtml}`;
     // Until the live engine runs, the prompt and the suits keep their place, unseen, so nothing moves when they come.
     const coming = this.widget.root.dataset.engine === 'failed' ? '' : `<div class="linger-wt-coming">${choose}</div>`;
+    const hadFocus = this.box.contains(document.activeElement);  // a redraw must not drop the reader's place
     this.box.innerHTML = `<p class="linger-wt-question-label">${escapeHtml(question.label)}</p>${question.askHtml}`
       + (live ? choose : coming);
     this.box.append(this.reveal);
+    if (hadFocus) this.reveal.focus({ preventScroll: true });
     this.box.hidden = false;
     if (live) this.enable(question);
     return true;

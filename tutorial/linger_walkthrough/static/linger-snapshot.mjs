@@ -55,9 +55,18 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** @param {Uint8Array} bytes @param {number} start @param {number} end */
+/**
+ * Whether `bytes[start, end)` holds only zeros; read a 32-bit word at a time where the offsets allow.
+ * @param {Uint8Array} bytes @param {number} start @param {number} end
+ */
 function allZero(bytes, start, end) {
-  for (let i = start; i < end; i++) if (bytes[i] !== 0) return false;
+  let i = start;
+  if ((bytes.byteOffset + start) % 4 === 0) {
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset + start, (end - start) >> 2);
+    for (let w = 0; w < words.length; w++) if (words[w] !== 0) return false;
+    i = start + words.length * 4;
+  }
+  for (; i < end; i++) if (bytes[i] !== 0) return false;
   return true;
 }
 
@@ -96,8 +105,10 @@ export function pack(bytes) {
 }
 
 /**
- * The snapshot `pack` packed, its zero pages put back; throws when the packed bytes do not hold
- * together (a table or a length that points outside them).
+ * The snapshot `pack` packed, its zero pages put back. Throws when the packed bytes do not hold
+ * together: a table longer than they are, runs that are empty, overlap, come out of order or reach
+ * past the snapshot's length, pages that do not add up to the bytes before the table. Everything is
+ * checked before the snapshot's memory is allocated.
  * @param {Uint8Array} packed
  * @returns {Uint8Array<ArrayBuffer>}
  */
@@ -109,16 +120,23 @@ export function unpack(packed) {
   const length = view.getUint32(packed.length - 4, true);
   const table = packed.length - TRAILER - count * 8;
   if (table < 0) throw corrupt();
-  const bytes = new Uint8Array(length);
-  let at = 0;
+  /** @type {number[][]} */
+  const runs = [];
+  let kept = 0;
   for (let i = 0; i < count; i++) {
     const start = view.getUint32(table + i * 8, true) * PAGE;
     const end = Math.min(start + view.getUint32(table + i * 8 + 4, true) * PAGE, length);
-    if (end <= start || at + end - start > table) throw corrupt();
+    if (end <= start || (i > 0 && start < runs[i - 1][1])) throw corrupt();
+    runs.push([start, end]);
+    kept += end - start;
+  }
+  if (kept !== table) throw corrupt();
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const [start, end] of runs) {
     bytes.set(packed.subarray(at, at + end - start), start);
     at += end - start;
   }
-  if (at !== table) throw corrupt();
   return bytes;
 }
 
@@ -126,8 +144,8 @@ export function unpack(packed) {
  * The stored snapshot for `key`, or why there is none to use. Only its headers are awaited here; its
  * bytes come as a promise, checked against their SHA-256 and unpacked (it rejects when they do not
  * match), so that Pyodide can load its script meanwhile. The key may still be on its way (it needs
- * pyodide.mjs and the lock): the cache is opened and searched, and the bytes read, meanwhile (a stale
- * snapshot's are dropped).
+ * pyodide.mjs and the lock): the cache is opened and searched, and the bytes read, meanwhile; they are
+ * checked only once the key matches (a stale snapshot's bytes are dropped unchecked).
  * @param {string} indexURL
  * @param {string | Promise<string>} key
  * @returns {Promise<{bytes: Promise<Uint8Array<ArrayBuffer>>} | {reason: string}>}
@@ -138,9 +156,11 @@ export async function findSnapshot(indexURL, key) {
     const cache = await caches.open(CACHE_NAME);
     const response = await cache.match(entryURL(indexURL));
     if (!response) return { reason: 'none stored' };
-    const bytes = checked(response);
-    bytes.catch(() => {});  // handled by whoever awaits it: not an unhandled rejection meanwhile
+    const body = response.arrayBuffer();
+    body.catch(() => {});  // a stale snapshot's read is not awaited: its failure is nobody's
     if (response.headers.get(KEY_HEADER) !== await key) return { reason: 'stale' };
+    const bytes = checked(body, response.headers.get(DIGEST_HEADER));
+    bytes.catch(() => {});  // handled by whoever awaits it: not an unhandled rejection meanwhile
     return { bytes };
   } catch (err) {
     return { reason: `unreadable (${err instanceof Error ? err.message : String(err)})` };
@@ -149,11 +169,12 @@ export async function findSnapshot(indexURL, key) {
 
 /**
  * A stored snapshot's bytes, once the stored ones match the SHA-256 stored with them, unpacked.
- * @param {Response} response
+ * @param {Promise<ArrayBuffer>} body the stored bytes, being read
+ * @param {string | null} digest their SHA-256, as stored
  */
-async function checked(response) {
-  const packed = new Uint8Array(await response.arrayBuffer());
-  if (await sha256(packed) !== response.headers.get(DIGEST_HEADER)) throw new Error('the stored snapshot is corrupt');
+async function checked(body, digest) {
+  const packed = new Uint8Array(await body);
+  if (await sha256(packed) !== digest) throw new Error('the stored snapshot is corrupt');
   return unpack(packed);
 }
 
@@ -163,7 +184,8 @@ async function checked(response) {
  * refers to are those of a bare start, its record of loaded packages (empty then) among them: the
  * engine's entry is left out of it meanwhile. The restored interpreter has the engine's modules in memory but not its files
  * (Pyodide's file system lives outside the snapshot), so the package is installed again after a
- * restore, and recorded then.
+ * restore, and recorded then. Packing and storing come after the requests already waiting (a task
+ * later), in the background.
  * @param {any} pyodide a Pyodide started with `_makeSnapshot: true`, the engine imported
  * @param {string} indexURL
  * @param {string} key
@@ -181,6 +203,7 @@ export function storeSnapshot(pyodide, indexURL, key) {
     if (record !== undefined) loaded[ENGINE_PACKAGE] = record;
   }
   return (async () => {
+    await new Promise((resolve) => { setTimeout(resolve); });  // the copy is ours: the waiting requests go first
     const packed = pack(bytes);
     const headers = {
       'Content-Type': 'application/octet-stream',
