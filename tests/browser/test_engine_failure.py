@@ -141,6 +141,29 @@ def test_the_worker_imports_the_standard_library_from_its_bytecode_first(
     assert "tomllib" in page.evaluate("window.lingerLonger.ready.then(() => '', (err) => err.message)")
 
 
+def test_a_standard_library_refused_late_still_fails_the_start(watched_context, open_watched, site_url) -> None:
+    """Pyodide only logs a failed download of python_stdlib.zip, and with the bytecode zip Python could start without
+    it: refused once Pyodide awaits it (after its WebAssembly module has come), the start must still fail, and say
+    which file failed."""
+    ctx, watch = watched_context
+    held = []
+    ctx.route("**/_pyodide/python_stdlib.zip", lambda route: held.append(route))
+    page = open_watched(ctx, watch, f"{site_url}/en/{WALKTHROUGH_PAGE}")
+    page.wait_for_function("performance.getEntriesByName('linger-worker-start').length > 0")
+    deadline = time.monotonic() + 30
+    while not (held and any(url.endswith("pyodide.asm.wasm") for url in watch.requests)):
+        assert time.monotonic() < deadline, "the start never asked for python_stdlib.zip and its WebAssembly module"
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(2000)  # the module compiled and instantiated: Pyodide now awaits its standard library
+    for route in held:
+        route.fulfill(status=404, body="missing")
+    page.wait_for_function(f"document.querySelector({WIDGET!r}).dataset.engine === 'failed'",
+                           timeout=REPORTED_WITHIN_MS)
+    assert "python_stdlib.zip failed (HTTP 404)" in page.evaluate(
+        "window.lingerLonger.ready.then(() => '', (err) => err.message)")
+    assert uncaught(watch) == []
+
+
 def test_without_the_standard_librarys_bytecode_the_engine_still_starts(
         watched_context, open_watched, site_url) -> None:
     """The zip only saves compiling: missing, the worker compiles those modules itself and the page goes live."""

@@ -123,9 +123,9 @@ async function startOrFail() {
 
 /**
  * Watch the start for the failures Pyodide does not report: while it runs, `fetch` and
- * WebAssembly's two instantiate functions are wrapped, so a download that is aborted, or a
- * module that is missing or truncated, rejects `failed` (Pyodide would only log it and wait
- * for ever); a promise of the start that rejects unhandled fails it too; and the console's
+ * WebAssembly's two instantiate functions are wrapped, so a download that is aborted, a standard
+ * library that is refused (STANDARD_LIBRARY), or a module that is missing or truncated, rejects
+ * `failed` (Pyodide would only log it and wait for ever, or go on without it); a promise of the start that rejects unhandled fails it too; and the console's
  * errors and warnings are kept in `logged` (Pyodide's chatter, reported with the failure
  * instead of on the console). `restore()` puts everything back once the engine runs; after a
  * failed start nothing is put back, as the rest of Pyodide's start may still log and reject.
@@ -155,7 +155,11 @@ function watchStart() {
   self.fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith('.whl') && init?.method !== 'HEAD') phases.wheel ??= performance.now() - started;
-    return watched(originals.fetch.call(self, input, init), `the download of ${url} failed`);
+    const response = watched(originals.fetch.call(self, input, init), `the download of ${url} failed`);
+    if (url.endsWith(STANDARD_LIBRARY)) {
+      response.then((r) => { if (!r.ok) fail(new Error(`the download of ${url} failed (HTTP ${r.status})`)); }, () => {});
+    }
+    return response;
   };
   /** @type {any} */ (WebAssembly).instantiateStreaming = (/** @type {any[]} */ ...args) => {
     phases.compile = performance.now() - started;
@@ -188,6 +192,13 @@ function watchStart() {
   };
   return { failed, logged, restore };
 }
+
+/**
+ * Pyodide's standard library. A failed download of it Pyodide only logs; and since the standard library's
+ * bytecode holds every module the engine's start imports, Python would even start without it, to fail
+ * later on the first module the bytecode lacks. So a response that is not `ok` fails the start at once.
+ */
+const STANDARD_LIBRARY = 'python_stdlib.zip';
 
 /**
  * What the start downloads itself, beside Pyodide's own files: the site's lock file, and the standard
