@@ -80,7 +80,9 @@ BARE_HTML = """<!doctype html>
 <link rel="icon" href="data:,"></head><body><p>Bare Pyodide: loading…</p>
 <script type="module">
 const index = new URL('../_pyodide/', location.href).href;
-const worker = new Worker(new URL('bare-worker.mjs?index=' + encodeURIComponent(index) + '&' + location.search.slice(1), location.href), {type: 'module'});
+const url = new URL('bare-worker.mjs' + location.search, location.href);  // ?bytecode goes on to the worker
+url.searchParams.set('index', index);
+const worker = new Worker(url, {type: 'module'});
 performance.mark('bare-worker-start');
 worker.onerror = (e) => { window.bareError = e.message || 'the bare worker failed'; };
 worker.onmessage = (e) => {

@@ -222,6 +222,7 @@ class WalkthroughDirective(SphinxDirective):
             raise self.error(f"walkthrough {example_id!r}: {exc}") from None
         labels = widget_labels(lang)
         steps = data["steps"]
+        players = data.get("players", [])
 
         root = walkthrough(
             example=example_id,
@@ -230,7 +231,7 @@ class WalkthroughDirective(SphinxDirective):
             source_path=rel,
             labels=labels,
             nsteps=len(steps),
-            players=data.get("players", []),
+            players=players,
             judge="linger_longer.web.puzzle" if puzzle else "",
             classes=["linger-walkthrough"],
         )
@@ -262,8 +263,7 @@ class WalkthroughDirective(SphinxDirective):
                 if puzzle:  # the solver's verdict on the answer and its winning line, in words
                     solved = engine_puzzle.answer(toml_text, lang, question["at"], question["answer"], rel)
                     question = {**question, "answer_text": solved["text"], "line": solved["followed"]}
-                item += self._question(question, steps[step["index"] + 1], labels, data.get("players", []), suits,
-                                       path, toml_text)
+                item += self._question(question, steps[step["index"] + 1], labels, players, suits, path, toml_text)
             note = step.get("note")
             if note:
                 para = nodes.paragraph(note.strip(), note.strip(), classes=["linger-wt-note"])
@@ -272,8 +272,7 @@ class WalkthroughDirective(SphinxDirective):
             if not item["concealed"]:
                 coming = offers_card and step["index"] not in asked
                 item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"],
-                                                  try_label=try_label(labels, data.get("players", []), to_act)
-                                                  if coming else "")
+                                                  try_label=fill_player(labels["try"], players, to_act) if coming else "")
             listing += item
         root += listing
         return root
@@ -391,13 +390,9 @@ def depart_steps_html(self: HTML5Translator, node: walkthrough_steps) -> None:
 
 
 def fill_player(template: str, players: list[str], seat: int) -> str:
-    """A widget line about ``seat``'s player, worded as the widget words it (its ``{player}`` filled)."""
+    """A widget line about ``seat``'s player ("try another card", a question's prompt), worded as the widget
+    words it (its ``{player}`` filled)."""
     return template.replace("{player}", players[seat] if seat < len(players) else str(seat))
-
-
-def try_label(labels: dict[str, str], players: list[str], to_act: int) -> str:
-    """The widget's "try another card" line for a step where ``to_act`` is to play."""
-    return fill_player(labels["try"], players, to_act)
 
 
 def visit_step_html(self: HTML5Translator, node: walkthrough_step) -> None:

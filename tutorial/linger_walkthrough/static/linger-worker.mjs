@@ -125,9 +125,9 @@ async function startOrFail() {
  * Watch the start for the failures Pyodide does not report: while it runs, `fetch` and
  * WebAssembly's two instantiate functions are wrapped, so a download that is aborted, a standard
  * library that is refused (STANDARD_LIBRARY), or a module that is missing or truncated, rejects
- * `failed` (Pyodide would only log it and wait for ever, or go on without it); a promise of the start that rejects unhandled fails it too; and the console's
- * errors and warnings are kept in `logged` (Pyodide's chatter, reported with the failure
- * instead of on the console). `restore()` puts everything back once the engine runs; after a
+ * `failed` (Pyodide would only log it and wait for ever, or go on without it); a promise of the
+ * start that rejects unhandled fails it too; and the console's errors and warnings are kept in
+ * `logged` (Pyodide's chatter, reported with the failure instead of on the console). `restore()` puts everything back once the engine runs; after a
  * failed start nothing is put back, as the rest of Pyodide's start may still log and reject.
  * @returns {{failed: Promise<never>, logged: string[], restore: () => void}}
  */
