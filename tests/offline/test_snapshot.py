@@ -1,6 +1,7 @@
-"""The engine worker's memory snapshot in Chromium: a first visit stores one once the engine is ready, the next
-visit starts from it and the engine answers as after a normal start (and as CPython); a stale, corrupt or refused
-snapshot is never used: the worker starts the normal way and stores a new one in its place.
+"""The engine worker's memory snapshot in Chromium: a first visit stores one once the engine is ready, with the
+engine's installed files beside it, the next visit starts from them (without the engine wheel) and the engine
+answers as after a normal start (and as CPython); a stale, corrupt or refused snapshot is never used: the worker
+starts the normal way and stores a new one in its place; files that cannot be used are replaced by the wheel.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ START_TIMEOUT_MS = 120_000
 SETTINGS = json.dumps({"players": 4, "seed": 5})
 CACHE = "linger-longer-engine-snapshot"
 ENTRY = "_pyodide/linger-engine.snapshot"
+FILES = "_pyodide/linger-engine.files"
 
 CALL = "([m, n, a]) => window.lingerLonger.engine.callFunction(m, n, a)"
 
@@ -60,6 +62,13 @@ def stored_snapshot(page) -> dict:
     return report
 
 
+def wheel_downloads(ctx) -> list[str]:
+    """The engine wheel's downloads (GET requests, not the worker's HEAD check) in ``ctx`` from now on."""
+    seen: list[str] = []
+    ctx.on("request", lambda r: seen.append(r.url) if r.method == "GET" and r.url.endswith(".whl") else None)
+    return seen
+
+
 def answers(page) -> dict:
     """One walkthrough replay and two Play requests (a new deal, then the player's first legal card)."""
     replay = page.evaluate(CALL, ["linger_longer.web.walkthrough", "replay_json", [TOML, "fr", SOURCE]])
@@ -79,11 +88,15 @@ def test_a_repeat_visit_starts_from_the_snapshot_and_answers_the_same(context, s
     cold = answers(first)
     first.close()
 
+    assert report["files"] > 100_000  # the engine's files, stored beside the snapshot
+    downloads = wheel_downloads(ctx)
     repeat, start = visit(ctx, served.url + PAGE)
     assert start == {"path": "snapshot", "fallback": ""}
     phases = repeat.evaluate("window.lingerLonger.engine.phases")
     assert "snapshot" in phases and phases["snapshot"] <= phases["pyodide"]
-    warm = answers(repeat)
+    assert "files" in phases and phases["files"] <= phases["pyodide"]
+    warm = answers(repeat)  # a French catalog and the Play page's modules, read from the files written back
+    assert downloads == [], "a repeat visit downloaded the engine wheel"
     assert warm == cold
     # And both as CPython's engine answers.
     assert cold["replay"] == replay_json(TOML, "fr", source=SOURCE)
@@ -114,4 +127,23 @@ def test_a_bad_snapshot_falls_back_to_the_normal_start_and_is_replaced(context, 
     third, start = visit(ctx, served.url + PAGE)
     assert start == {"path": "snapshot", "fallback": ""}
     assert third.evaluate(CALL, ["linger_longer.web.walkthrough", "replay_json", [TOML, "fr", SOURCE]]) == replay
+    assert not failures.failed and not failures.errors, failures
+
+
+@pytest.mark.parametrize("damage", [{"flip": True}, {"key": "format 0; pyodide 0.0.0; linger-longer 0"}],
+                         ids=["corrupt", "stale"])
+def test_engine_files_that_cannot_be_used_are_replaced_by_the_wheel(context, served, damage) -> None:
+    ctx, failures = context
+    first, _ = visit(ctx, served.url + PAGE)
+    stored_snapshot(first)
+    cold = answers(first)
+    first.evaluate(REWRITE, [served.url + FILES, CACHE, damage])
+    first.close()
+
+    downloads = wheel_downloads(ctx)
+    second, start = visit(ctx, served.url + PAGE)
+    assert start == {"path": "snapshot", "fallback": ""}  # the memory is sound: only the files are not
+    assert "files" not in second.evaluate("window.lingerLonger.engine.phases")
+    assert len(downloads) == 1, downloads
+    assert answers(second) == cold
     assert not failures.failed and not failures.errors, failures

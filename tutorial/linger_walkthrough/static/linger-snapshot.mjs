@@ -9,6 +9,11 @@
  *   more than half of a fresh interpreter's memory is zeros, and reading the entry back is on the
  *   repeat visit's critical path: Pyodide compiles its WebAssembly only once it has the snapshot),
  *   with two headers: the key it was made for and the SHA-256 of the stored bytes.
+ * - Beside it, the engine's installed files (the site-packages folder, `packFiles`; URL
+ *   `linger-engine.files`, the same two headers): Pyodide's file system lives outside its memory,
+ *   so a restored interpreter has the engine's modules but not its files (its catalogs, the modules
+ *   it imports later). Writing them back is a copy; installing the wheel again unzips it in Python,
+ *   about 50 ms of a repeat visit. Without a usable entry the wheel is installed as after a normal start.
  * - The key: this module's snapshot format, the Pyodide version, and the engine wheel's sha256 from the
  *   site's pyodide-lock.json; a snapshot made for another key is stale and never used. Pyodide also
  *   refuses a snapshot of another build of its WebAssembly module (its build id is in the snapshot).
@@ -19,7 +24,7 @@
  */
 
 /** Changes whenever what the snapshot holds (what is imported before it is made) or how it is stored changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** The unit `pack` keeps or drops (bytes): a page of the operating system's, so zeros come in whole pages. */
 const PAGE = 4096;
 /** The packed snapshot's trailer: the run count and the snapshot's length, two little-endian 32-bit words. */
@@ -47,6 +52,11 @@ export function canStore() {
 /** @param {string} indexURL absolute URL of the site's _pyodide/ folder */
 function entryURL(indexURL) {
   return new URL('linger-engine.snapshot', indexURL).href;
+}
+
+/** @param {string} indexURL absolute URL of the site's _pyodide/ folder */
+function filesURL(indexURL) {
+  return new URL('linger-engine.files', indexURL).href;
 }
 
 /** @param {BufferSource} bytes */
@@ -141,57 +151,188 @@ export function unpack(packed) {
 }
 
 /**
- * The stored snapshot for `key`, or why there is none to use. Only its headers are awaited here; its
- * bytes come as a promise, checked against their SHA-256 and unpacked (it rejects when they do not
- * match), so that Pyodide can load its script meanwhile. The key may still be on its way (it needs
- * pyodide.mjs and the lock): the cache is opened and searched, and the bytes read, meanwhile; they are
- * checked only once the key matches (a stale snapshot's bytes are dropped unchecked).
+ * A file below a folder: its path relative to the folder (`/`-separated) and its contents.
+ * @typedef {{path: string, bytes: Uint8Array}} TreeFile
+ */
+/**
+ * The installed files the restored interpreter needs, and Pyodide's record of the package they are
+ * (its entry in `pyodide.loadedPackages`).
+ * @typedef {{files: TreeFile[], record: string}} Installed
+ */
+
+/**
+ * Every file below `dir` in Pyodide's file system (Emscripten's `FS`), in name order, folders walked
+ * depth first.
+ * @param {any} FS @param {string} dir
+ * @returns {TreeFile[]}
+ */
+export function readTree(FS, dir) {
+  /** @type {TreeFile[]} */
+  const files = [];
+  /** @param {string} relative */
+  const walk = (relative) => {
+    const here = relative ? `${dir}/${relative}` : dir;
+    for (const name of FS.readdir(here).filter((/** @type {string} */ n) => n !== '.' && n !== '..').sort()) {
+      const path = relative ? `${relative}/${name}` : name;
+      if (FS.isDir(FS.stat(`${dir}/${path}`).mode)) walk(path);
+      else files.push({ path, bytes: FS.readFile(`${dir}/${path}`) });
+    }
+  };
+  walk('');
+  return files;
+}
+
+/**
+ * Write `files` below `dir`, making the folders they need.
+ * @param {any} FS @param {string} dir @param {TreeFile[]} files
+ */
+export function writeTree(FS, dir, files) {
+  for (const { path, bytes } of files) {
+    const slash = path.lastIndexOf('/');
+    if (slash > 0) FS.mkdirTree(`${dir}/${path.slice(0, slash)}`);
+    FS.writeFile(`${dir}/${path}`, bytes);
+  }
+}
+
+/** A path `packFiles` may hold: relative, `/`-separated, without empty, `.` or `..` parts. */
+function safePath(/** @type {unknown} */ path) {
+  return typeof path === 'string' && path !== '' && !path.includes('\0')
+    && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+/**
+ * Installed files as stored: a little-endian 32-bit length, then that many bytes of JSON
+ * (`{record, files: [[path, size], ...]}`), then every file's contents in that order.
+ * @param {Installed} installed
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
+export function packFiles({ files, record }) {
+  for (const { path } of files) if (!safePath(path)) throw new Error(`not a relative path: ${JSON.stringify(path)}`);
+  const index = new TextEncoder().encode(JSON.stringify({ record, files: files.map((f) => [f.path, f.bytes.length]) }));
+  const packed = new Uint8Array(4 + index.length + files.reduce((sum, f) => sum + f.bytes.length, 0));
+  new DataView(packed.buffer).setUint32(0, index.length, true);
+  packed.set(index, 4);
+  let at = 4 + index.length;
+  for (const { bytes } of files) {
+    packed.set(bytes, at);
+    at += bytes.length;
+  }
+  return packed;
+}
+
+/**
+ * The files `packFiles` packed. Throws when the packed bytes do not hold together: an index that is
+ * cut short or not the JSON it should be, a path that is not relative (it could write anywhere in
+ * the file system), sizes that do not add up to the bytes after the index.
+ * @param {Uint8Array} packed
+ * @returns {Installed}
+ */
+export function unpackFiles(packed) {
+  const corrupt = () => new Error('the stored engine files are corrupt');
+  if (packed.length < 4) throw corrupt();
+  const length = new DataView(packed.buffer, packed.byteOffset, packed.byteLength).getUint32(0, true);
+  if (4 + length > packed.length) throw corrupt();
+  /** @type {any} */
+  let index;
+  try {
+    index = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(packed.subarray(4, 4 + length)));
+  } catch {
+    throw corrupt();
+  }
+  const entries = index?.files;
+  if (typeof index?.record !== 'string' || !Array.isArray(entries)) throw corrupt();
+  let at = 4 + length;
+  /** @type {TreeFile[]} */
+  const files = [];
+  for (const entry of entries) {
+    const [path, size] = Array.isArray(entry) ? entry : [];
+    if (!safePath(path) || !Number.isInteger(size) || size < 0 || at + size > packed.length) throw corrupt();
+    files.push({ path, bytes: packed.subarray(at, at + size) });
+    at += size;
+  }
+  if (at !== packed.length) throw corrupt();
+  return { files, record: index.record };
+}
+
+/**
+ * The stored snapshot for `key`, or why there is none to use, and the engine's files stored beside it
+ * (`files`: null when there are none for this key). Only their headers are awaited here; their bytes
+ * come as promises, checked against their SHA-256 and unpacked (they reject when they do not match),
+ * so that Pyodide can load its script meanwhile. The key may still be on its way (it needs pyodide.mjs
+ * and the lock): the cache is opened and searched, and the bytes read, meanwhile; they are checked only
+ * once the key matches (a stale entry's bytes are dropped unchecked).
  * @param {string} indexURL
  * @param {string | Promise<string>} key
- * @returns {Promise<{bytes: Promise<Uint8Array<ArrayBuffer>>} | {reason: string}>}
+ * @returns {Promise<{bytes: Promise<Uint8Array<ArrayBuffer>>, files: Promise<Installed> | null} | {reason: string}>}
  */
 export async function findSnapshot(indexURL, key) {
   if (!canStore()) return { reason: 'no Cache Storage' };
   try {
     const cache = await caches.open(CACHE_NAME);
-    const response = await cache.match(entryURL(indexURL));
-    if (!response) return { reason: 'none stored' };
-    const body = response.arrayBuffer();
-    body.catch(() => {});  // a stale snapshot's read is not awaited: its failure is nobody's
-    if (response.headers.get(KEY_HEADER) !== await key) return { reason: 'stale' };
-    const bytes = checked(body, response.headers.get(DIGEST_HEADER));
-    bytes.catch(() => {});  // handled by whoever awaits it: not an unhandled rejection meanwhile
-    return { bytes };
+    const [memory, installed] = await Promise.all([cache.match(entryURL(indexURL)), cache.match(filesURL(indexURL))]);
+    if (!memory) return { reason: 'none stored' };
+    const [snapshot, files] = await Promise.all([
+      storedBytes(memory, key, 'the stored snapshot is corrupt'),
+      installed ? storedBytes(installed, key, 'the stored engine files are corrupt') : null,
+    ]);
+    if (!snapshot) return { reason: 'stale' };
+    const bytes = snapshot.packed.then(unpack);
+    const unpacked = files ? files.packed.then(unpackFiles) : null;
+    // Handled by whoever awaits them: not unhandled rejections meanwhile.
+    bytes.catch(() => {});
+    unpacked?.catch(() => {});
+    return { bytes, files: unpacked };
   } catch (err) {
     return { reason: `unreadable (${err instanceof Error ? err.message : String(err)})` };
   }
 }
 
 /**
- * A stored snapshot's bytes, once the stored ones match the SHA-256 stored with them, unpacked.
- * @param {Promise<ArrayBuffer>} body the stored bytes, being read
- * @param {string | null} digest their SHA-256, as stored
+ * A stored entry's bytes, read at once, and checked against the SHA-256 stored with them once its key
+ * matches `key`; null when it was made for another key.
+ * @param {Response} response @param {string | Promise<string>} key
+ * @param {string} corrupt the error when the bytes do not match their SHA-256
+ * @returns {Promise<{packed: Promise<Uint8Array<ArrayBuffer>>} | null>}
  */
-async function checked(body, digest) {
-  const packed = new Uint8Array(await body);
-  if (await sha256(packed) !== digest) throw new Error('the stored snapshot is corrupt');
-  return unpack(packed);
+async function storedBytes(response, key, corrupt) {
+  const body = response.arrayBuffer();
+  body.catch(() => {});  // a stale entry's read is not awaited: its failure is nobody's
+  if (response.headers.get(KEY_HEADER) !== await key) return null;
+  const digest = response.headers.get(DIGEST_HEADER);
+  const packed = body.then(async (buffer) => {
+    const bytes = new Uint8Array(buffer);
+    if (await sha256(bytes) !== digest) throw new Error(corrupt);
+    return bytes;
+  });
+  packed.catch(() => {});
+  return { packed };
+}
+
+/**
+ * What Cache Storage keeps for an entry: its bytes, with the key they were made for and their SHA-256.
+ * @param {Uint8Array<ArrayBuffer>} bytes @param {string} key
+ */
+async function entryResponse(bytes, key) {
+  const headers = { 'Content-Type': 'application/octet-stream', [KEY_HEADER]: key, [DIGEST_HEADER]: await sha256(bytes) };
+  return new Response(bytes, { headers });
 }
 
 /**
  * Snapshot the interpreter now, synchronously (before any request runs Python code), then store it
  * for `key` in place of any older one. Pyodide refuses to snapshot unless the JavaScript values Python
  * refers to are those of a bare start, its record of loaded packages (empty then) among them: the
- * engine's entry is left out of it meanwhile. The restored interpreter has the engine's modules in memory but not its files
- * (Pyodide's file system lives outside the snapshot), so the package is installed again after a
- * restore, and recorded then. Packing and storing come after the requests already waiting (a task
- * later), in the background.
+ * engine's entry is left out of it meanwhile. The restored interpreter has the engine's modules in
+ * memory but not its files (Pyodide's file system lives outside the snapshot): the files below
+ * `sitePackages` are read now too, as installed, and stored beside the snapshot, with the package's
+ * record. Packing and storing come after the requests already waiting (a task later), in the background.
  * @param {any} pyodide a Pyodide started with `_makeSnapshot: true`, the engine imported
  * @param {string} indexURL
  * @param {string} key
- * @returns {Promise<{bytes: number, stored: number}>} the snapshot's length and the bytes stored (packed)
+ * @param {string} sitePackages Python's site-packages folder, where Pyodide installed the engine
+ * @returns {Promise<{bytes: number, stored: number, files: number}>} the snapshot's length, the bytes stored
+ *   (packed), and those of the engine's files
  */
-export function storeSnapshot(pyodide, indexURL, key) {
+export function storeSnapshot(pyodide, indexURL, key, sitePackages) {
   const loaded = pyodide.loadedPackages;
   const record = loaded[ENGINE_PACKAGE];
   delete loaded[ENGINE_PACKAGE];
@@ -202,27 +343,29 @@ export function storeSnapshot(pyodide, indexURL, key) {
   } finally {
     if (record !== undefined) loaded[ENGINE_PACKAGE] = record;
   }
+  const installed = typeof record === 'string' ? { files: readTree(pyodide.FS, sitePackages), record } : null;
   return (async () => {
     await new Promise((resolve) => { setTimeout(resolve); });  // the copy is ours: the waiting requests go first
     const packed = pack(bytes);
-    const headers = {
-      'Content-Type': 'application/octet-stream',
-      [KEY_HEADER]: key,
-      [DIGEST_HEADER]: await sha256(packed),
-    };
+    const files = installed ? packFiles(installed) : null;
     const cache = await caches.open(CACHE_NAME);
-    await cache.put(entryURL(indexURL), new Response(packed, { headers }));
-    return { bytes: bytes.byteLength, stored: packed.byteLength };
+    // The files first: a snapshot stored is one whose files are stored.
+    if (files) await cache.put(filesURL(indexURL), await entryResponse(files, key));
+    else await cache.delete(filesURL(indexURL));
+    await cache.put(entryURL(indexURL), await entryResponse(packed, key));
+    return { bytes: bytes.byteLength, stored: packed.byteLength, files: files ? files.byteLength : 0 };
   })();
 }
 
 /**
- * Remove the stored snapshot (one Pyodide refused); never fails.
+ * Remove the stored snapshot (one Pyodide refused) and the files stored beside it; never fails.
  * @param {string} indexURL
  */
 export async function dropSnapshot(indexURL) {
   try {
-    if (canStore()) await (await caches.open(CACHE_NAME)).delete(entryURL(indexURL));
+    if (!canStore()) return;
+    const cache = await caches.open(CACHE_NAME);
+    await Promise.all([cache.delete(entryURL(indexURL)), cache.delete(filesURL(indexURL))]);
   } catch {
     // Nothing stored, or no access: the next store replaces it anyway.
   }

@@ -20,7 +20,7 @@
  * Python exceptions come back as data, never as an unhandled rejection.
  * Besides replies the worker posts `{type: 'status', state: 'ready' | 'failed', message, ms, phases, start}` once
  * (`start`: how it started, see `startedFrom`), and after a start without a stored snapshot, once it has
- * stored one for the next visit, `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, stored, made, ms}`.
+ * stored one for the next visit, `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, stored, files, made, ms}`.
  *
  * Requests:
  * - `{type: 'ping'}` → `'pong'` once the engine is ready
@@ -36,7 +36,7 @@
  *   module?: string, name?: string, args?: unknown[]}} Request
  */
 
-import { ENGINE_PACKAGE, canStore, dropSnapshot, findSnapshot, snapshotKey, storeSnapshot } from './linger-snapshot.mjs';
+import { ENGINE_PACKAGE, canStore, dropSnapshot, findSnapshot, snapshotKey, storeSnapshot, writeTree } from './linger-snapshot.mjs';
 
 const ENGINE_MODULE = /^linger_longer(\.[a-z_][a-z0-9_]*)*$/;
 
@@ -60,7 +60,8 @@ const startAllowed = params.has('hold')
  * `begun` the start begun (for a held start, when the page had drawn itself), `script` pyodide.mjs
  * imported, `snapshot` a stored snapshot read and checked, `compile` the WebAssembly module's
  * compilation begun, `wheel` the engine wheel's download begun, `wasm` the module instantiated,
- * `pyodide` Python ready (restored from the snapshot, or started) with the engine wheel installed,
+ * `files` the engine's stored files written back (a start from a snapshot), `pyodide` Python ready (restored
+ * from the snapshot, or started) with the engine installed,
  * `import` its bridge imported.
  * @type {Record<string, number>}
  */
@@ -79,6 +80,8 @@ let snapshotKeyToStore = '';
  * @type {{memory: WebAssembly.Memory, bytes: number} | null}
  */
 let startMemory = null;
+/** Python's site-packages folder in Pyodide's file system, where the engine is installed (known once Python starts). */
+let sitePackages = '';
 
 /**
  * The bytecode of the standard-library modules that the engine's start imports, Pyodide's own start
@@ -255,7 +258,7 @@ async function start(downloads, logged) {
       // Pyodide awaits it only once its own script is loaded: a corrupt snapshot's rejection may come
       // first, and must not count as an unhandled one (which fails the whole start).
       bytes.catch(() => {});
-      const pyodide = await startEngine(loadPyodide, downloads, logged, { _loadSnapshot: bytes });
+      const pyodide = await startEngine(loadPyodide, downloads, logged, { _loadSnapshot: bytes }, stored.files);
       // The restored interpreter would otherwise draw the stored visit's random numbers again.
       pyodide.runPython('import sys\nif "random" in sys.modules: sys.modules["random"].seed()');
       startedFrom = { path: 'snapshot', fallback: '' };
@@ -273,32 +276,50 @@ async function start(downloads, logged) {
 }
 
 /**
- * Pyodide with the engine wheel installed and its bridge imported. The wheel is one of the packages
+ * Pyodide with the engine installed and its bridge imported. The engine wheel is one of the packages
  * `loadPyodide` loads (by name, through the lock, so the browser checks its sha256): Pyodide starts
  * its download as soon as its own script has run and the lock is read, while its WebAssembly module
  * compiles and Python starts, instead of after them. A failed package load does not reject (Pyodide
  * only logs it): the import below is the check.
+ * On a start from a snapshot with the engine's files stored beside it (`files`), those are written
+ * back instead, before Python runs (a copy: the wheel's install unzips it in Python); if they cannot
+ * be had after all (corrupt), the wheel is installed once Pyodide is up, as Pyodide would have.
  * @param {(options: object) => Promise<any>} loadPyodide
  * @param {Downloads} downloads
  * @param {string[]} logged
  * @param {object} snapshot Pyodide's snapshot options: make one later, or start from one
+ * @param {Promise<import('./linger-snapshot.mjs').Installed> | null} [files] the engine's stored files
  */
-async function startEngine(loadPyodide, downloads, logged, snapshot) {
+async function startEngine(loadPyodide, downloads, logged, snapshot, files = null) {
+  /** @type {string | null} the record of the package whose files were written back */
+  let written = null;
   const pyodide = await loadPyodide({
     indexURL,
     lockFileContents: downloads.lock,
     packageBaseUrl: indexURL,
-    packages: [ENGINE_PACKAGE],
+    packages: files ? [] : [ENGINE_PACKAGE],
     env: { PYTHONPATH: STDLIB_BYTECODE },
-    fsInit: async (/** @type {any} */ FS) => {
-      const bytes = await downloads.stdlibBytecode;
+    fsInit: async (/** @type {any} */ FS, /** @type {{sitePackages: string}} */ { sitePackages: folder }) => {
+      sitePackages = folder;
+      const [bytes, installed] = await Promise.all([downloads.stdlibBytecode, files?.catch(() => null)]);
       if (bytes) FS.writeFile(STDLIB_BYTECODE, bytes);
+      if (installed) {
+        writeTree(FS, folder, installed.files);
+        written = installed.record;
+        phases.files = performance.now() - started;
+      }
     },
     // Pyodide's own chatter goes nowhere: the page reports the state itself.
     stdout: () => {},
     stderr: () => {},
     ...snapshot,
   });
+  if (written !== null) {
+    pyodide.loadedPackages[ENGINE_PACKAGE] = written;
+    pyodide.runPython('import importlib; importlib.invalidate_caches()');  // the folders Python saw are new
+  } else if (files) {
+    await pyodide.loadPackage(ENGINE_PACKAGE, { messageCallback: () => {}, errorCallback: (/** @type {string} */ m) => logged.push(m) });
+  }
   phases.pyodide = performance.now() - started;
   try {
     const mod = pyodide.pyimport('linger_longer.web.walkthrough');
@@ -338,7 +359,7 @@ ready.then(
 /**
  * After a normal start, the snapshot for the next visit: made at once, before any request runs, so it
  * holds the engine as it was just imported; stored in the background. Reported as
- * `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, stored, made, ms}`; a failure only costs the
+ * `{type: 'snapshot', state: 'stored' | 'failed', message, bytes, stored, files, made, ms}`; a failure only costs the
  * next visit its fast start. `made` is how long the requests waited for the snapshot (ms), `ms` the
  * whole work, storing included.
  * @param {any} pyodide
@@ -351,13 +372,13 @@ function keepSnapshot(pyodide, key) {
     if (startMemory && startMemory.memory.buffer.byteLength > startMemory.bytes) {
       throw new Error(`Pyodide's memory grew from ${startMemory.bytes} to ${startMemory.memory.buffer.byteLength} bytes: a snapshot of it could not be restored`);
     }
-    stored = storeSnapshot(pyodide, indexURL, key);
+    stored = storeSnapshot(pyodide, indexURL, key, sitePackages);
   } catch (err) {
     stored = Promise.reject(err);
   }
   const made = performance.now() - began;
   stored.then(
-    ({ bytes, stored: packed }) => self.postMessage({ type: 'snapshot', state: 'stored', bytes, stored: packed, made, ms: performance.now() - began }),
+    ({ bytes, stored: packed, files }) => self.postMessage({ type: 'snapshot', state: 'stored', bytes, stored: packed, files, made, ms: performance.now() - began }),
     (err) => self.postMessage({ type: 'snapshot', state: 'failed', message: describe(err).message, ms: performance.now() - began }),
   );
 }
