@@ -2,9 +2,11 @@
 
 Measured, cold (a first visit: a fresh browser profile, so empty HTTP and code
 caches and no service worker, in a browser that is open, having drawn a page
-a second before, as a reader's is) and warm (the same profile, page loaded again; the
-walkthrough's engine then starts from the memory snapshot its first load
-stored):
+a second before, as a reader's is) and warm (a later visit in the same profile,
+:data:`WARM_LOADS` loads a run: the first visit's engine has stored its memory
+snapshot and the service worker has stored the site, as they have when a reader
+comes back, so the page comes from the service worker's cache and the engine
+from its snapshot):
 
 - first step visible: the first walkthrough's stepper is painted (its step
   counter's Element Timing entry ``linger-first-step``; the page arrives with
@@ -14,7 +16,10 @@ stored):
   ``linger-steppers-ready``), and the page's first contentful paint; cold,
   over :data:`FIRST_STEP_EXTRA` more loads a run than the other figures, and
   printed beside, the same in a browser just launched for the page (its first
-  page: the browser's own start-up work falls on it);
+  page: the browser's own start-up work falls on it); warm, printed beside, the
+  same for a page loaded again at once after those extra cold loads, as soon as
+  the engine has stored its snapshot, while the service worker's background fill
+  of the site (which begins once the engine is ready) is still running;
 - engine ready: Pyodide and the engine wheel loaded in the worker
   (mark ``linger-engine-ready``), and every walkthrough on the page showing
   steps the live engine computed (mark ``linger-live``);
@@ -74,6 +79,8 @@ FIRST_STEP_EXTRA = 2
 OPEN_BROWSER = "data:text/html,<!doctype html><title>An open browser</title><p>A page drawn before the site's.</p>"
 OPEN_IDLE_MS = 1000
 CLICKS = 15
+#: Warm loads a run (each a later visit in the profile of the run's cold load).
+WARM_LOADS = 2
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide</title>
@@ -177,6 +184,11 @@ def _first_step(page) -> dict[str, float]:
     }
 
 
+def _wait_filled(page) -> None:
+    """Until the service worker has stored the whole site (linger-offline.js marks the page)."""
+    page.wait_for_function("document.documentElement.dataset.lingerOffline === 'ready'", timeout=120_000)
+
+
 def _walkthrough_load(page, url: str) -> dict[str, float]:
     page.goto(url)
     figures = {
@@ -187,6 +199,17 @@ def _walkthrough_load(page, url: str) -> dict[str, float]:
     }
     phases = page.evaluate("window.lingerLonger.engine.phases")
     return {**figures, **{f"worker_{k}": v for k, v in phases.items()}}
+
+
+def _reloaded_while_filling(context, page, url: str) -> dict[str, float]:
+    """The first step of ``url`` loaded again in ``context`` as soon as ``page`` (its first visit) has stored the
+    engine's snapshot; ``filling`` is 1 when the service worker was still storing the site then."""
+    page.evaluate("window.lingerLonger.engine.snapshot")
+    filling = page.evaluate("window.lingerOffline && window.lingerOffline.state !== 'ready'")
+    page.close()
+    again = context.new_page()
+    again.goto(url)
+    return {**_first_step(again), "filling": float(filling)}
 
 
 def _bare_load(page, url: str) -> dict[str, float]:
@@ -333,6 +356,13 @@ def _figure(med: dict[str, float], prefix: str, key: str) -> float:
     return med[f"{prefix}_{key}"]
 
 
+def _spread(values: list[float]) -> str:
+    """How many loads a median rests on, and the middle half of them."""
+    ordered = sorted(values)
+    return (f"median of {len(ordered)} loads, middle half {ordered[len(ordered) // 4]:.0f}-"
+            f"{ordered[(3 * len(ordered)) // 4]:.0f} ms")
+
+
 def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print) -> dict[str, float]:
     """Measure and print; return the figures (milliseconds and bytes)."""
 
@@ -376,24 +406,29 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                     add(f"cold_{kind}", load(page, f"{base}/{path}"))
                     if kind == "bytecode":
                         continue  # cold only: a warm engine starts from its snapshot, compiling nothing
-                    if kind == "walk":  # the warm load then starts from the engine's stored snapshot
+                    if kind == "walk":  # a later visit: the engine's snapshot and the site stored
                         page.evaluate("window.lingerLonger.engine.snapshot")
+                        _wait_filled(page)
                     page.close()
-                    page = context.new_page()  # same profile: warm caches
-                    add(f"warm_{kind}", load(page, f"{base}/{path}"))
-                    if kind == "walk" and "click_card" not in results:
-                        clicks = _click_latencies(page)
-                        results["click_card"] = clicks["card"]
-                        results["click_next"] = clicks["next"]
-                        motion = _motion(page)
-                        results["step_motion"] = motion["motion"]
-                        results["click_in_motion"] = motion["during"]
-                        results["analysis_step"] = analysis.in_browser(page)
+                    for _ in range(WARM_LOADS):
+                        page = context.new_page()  # same profile: warm caches
+                        add(f"warm_{kind}", load(page, f"{base}/{path}"))
+                        if kind == "walk" and "click_card" not in results:
+                            clicks = _click_latencies(page)
+                            results["click_card"] = clicks["card"]
+                            results["click_next"] = clicks["next"]
+                            motion = _motion(page)
+                            results["step_motion"] = motion["motion"]
+                            results["click_in_motion"] = motion["during"]
+                            results["analysis_step"] = analysis.in_browser(page)
+                        page.close()
             for opened in [True] * FIRST_STEP_EXTRA + [False]:  # cold loads for the first step alone
                 with _fresh_profile(p, opened) as context:
                     page = context.new_page()
                     page.goto(f"{base}/{PAGE}")
                     add("cold_walk" if opened else "launched_walk", _first_step(page))
+                    if opened:  # and the page again at once, the service worker's fill still running
+                        add("filling_walk", _reloaded_while_filling(context, page, f"{base}/{PAGE}"))
         weight = _weight(site, urls)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -414,16 +449,19 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
     for state in ("cold", "warm"):
         w = functools.partial(_figure, med, f"{state}_walk")
         b = functools.partial(_figure, med, f"{state}_bare")
-        out(f"  {state}:" if state == "warm" else "  cold (a first visit: a fresh profile, in a browser already open):")
-        steps = sorted(results[f"{state}_walk_first_step"])
-        middle = f"{steps[len(steps) // 4]:.0f}-{steps[(3 * len(steps)) // 4]:.0f}"
-        out(f"    first step visible       {w('first_step'):7.0f} ms   (goal < 300 ms; median of {len(steps)} loads, "
-            f"middle half {middle} ms; the steppers work at {w('steppers_ready'):.0f} ms, "
-            f"first contentful paint {w('fcp'):.0f} ms)")
+        out("  warm (a later visit: the engine's snapshot and the site stored, the page from the service worker):"
+            if state == "warm" else "  cold (a first visit: a fresh profile, in a browser already open):")
+        out(f"    first step visible       {w('first_step'):7.0f} ms   (goal < 300 ms; {_spread(results[f'{state}_walk_first_step'])}; "
+            f"the steppers work at {w('steppers_ready'):.0f} ms, first contentful paint {w('fcp'):.0f} ms)")
         if state == "cold":
             out(f"    first step, browser just launched for the page  {med['launched_walk_first_step']:.0f} ms   "
                 f"(median of {len(results['launched_walk_first_step'])} loads; first contentful paint "
                 f"{med['launched_walk_fcp']:.0f} ms)")
+        else:
+            filling = results["filling_walk_filling"]
+            out(f"    first step, loaded again at once after a first visit  {med['filling_walk_first_step']:.0f} ms   "
+                f"(goal < 300 ms; {_spread(results['filling_walk_first_step'])}; the service worker still storing "
+                f"the site in {sum(filling):.0f} of them)")
         out(
             f"    live engine ready        {w('engine_ready'):7.0f} ms   (every walkthrough live at {w('live'):.0f} ms)"
         )
@@ -435,13 +473,11 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
             out(f"    bare Pyodide with the site's standard-library bytecode  {med['cold_bytecode_ready']:.0f} ms   "
                 f"-> engine/that {w('engine_ready') / med['cold_bytecode_ready']:.2f} (the engine's own cost: "
                 f"its wheel, its import, the page)")
-        out(
-            f"    in the worker (ms after it starts): pyodide.mjs {w('worker_script'):.0f}, engine wheel's download "
-            f"begun {w('worker_wheel'):.0f}, Pyodide with the wheel installed {w('worker_pyodide'):.0f}, "
-            f"import {w('worker_import'):.0f} "
+        phases = ", ".join(f"{key.removeprefix(f'{state}_walk_worker_')} {value:.0f}" for key, value in med.items()
+                           if key.startswith(f"{state}_walk_worker_") and key != f"{state}_walk_worker_start")
+        out(f"    in the worker (ms after it starts; linger-worker.mjs names the phases): {phases} "
             f"| bare: pyodide.mjs {b('worker_script'):.0f}, Pyodide {b('worker_pyodide'):.0f}; "
-            f"worker started at {w('worker_start'):.0f} ms (bare {b('worker_start'):.0f} ms)"
-        )
+            f"worker started at {w('worker_start'):.0f} ms (bare {b('worker_start'):.0f} ms)")
     out(
         f"  click on a card -> updated table: median {med['click_card']:.1f} ms over {len(results['click_card'])} clicks (goal < 50 ms) "
         f"(Next button: {med['click_next']:.1f} ms)"
