@@ -283,7 +283,7 @@ async function start(downloads, logged) {
  * only logs it): the import below is the check.
  * On a start from a snapshot with the engine's files stored beside it (`files`), those are written
  * back instead, before Python runs (a copy: the wheel's install unzips it in Python); if they cannot
- * be had after all (corrupt), the wheel is installed once Pyodide is up, as Pyodide would have.
+ * be had after all (corrupt) or written, the wheel is installed once Pyodide is up, as Pyodide would have.
  * @param {(options: object) => Promise<any>} loadPyodide
  * @param {Downloads} downloads
  * @param {string[]} logged
@@ -303,10 +303,13 @@ async function startEngine(loadPyodide, downloads, logged, snapshot, files = nul
       sitePackages = folder;
       const [bytes, installed] = await Promise.all([downloads.stdlibBytecode, files?.catch(() => null)]);
       if (bytes) FS.writeFile(STDLIB_BYTECODE, bytes);
-      if (installed) {
+      if (!installed) return;
+      try {
         writeTree(FS, folder, installed.files);
         written = installed.record;
         phases.files = performance.now() - started;
+      } catch {
+        // The wheel's install below writes every file again.
       }
     },
     // Pyodide's own chatter goes nowhere: the page reports the state itself.
