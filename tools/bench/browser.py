@@ -62,7 +62,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from tools.bench import analysis
+from tools.bench import analysis, offline
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.local_server import serve
 
@@ -182,11 +182,6 @@ def _first_step(page) -> dict[str, float]:
         "first_step": _painted(page, "linger-first-step"),
         "fcp": _fcp(page),
     }
-
-
-def _wait_filled(page) -> None:
-    """Until the service worker has stored the whole site (linger-offline.js marks the page)."""
-    page.wait_for_function("document.documentElement.dataset.lingerOffline === 'ready'", timeout=120_000)
 
 
 def _walkthrough_load(page, url: str) -> dict[str, float]:
@@ -408,7 +403,7 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                         continue  # cold only: a warm engine starts from its snapshot, compiling nothing
                     if kind == "walk":  # a later visit: the engine's snapshot and the site stored
                         page.evaluate("window.lingerLonger.engine.snapshot")
-                        _wait_filled(page)
+                        offline.wait_stored(page)
                     page.close()
                     for _ in range(WARM_LOADS):
                         page = context.new_page()  # same profile: warm caches

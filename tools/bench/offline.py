@@ -43,7 +43,9 @@ def _mark(page, name: str) -> float:
     return page.evaluate(f"performance.getEntriesByName({name!r})[0].startTime")
 
 
-def _wait_stored(page) -> None:
+def wait_stored(page) -> None:
+    """Until the service worker has stored the whole site (linger-offline.js marks the page); the browser
+    benchmark's warm loads wait for it too."""
     page.wait_for_function("document.documentElement.dataset.lingerOffline === 'ready'", timeout=TIMEOUT_MS)
 
 
@@ -69,7 +71,7 @@ def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict
             page.goto(url)
             first = _mark(page, "linger-engine-ready")
             first_phases = page.evaluate(PHASES)
-            _wait_stored(page)
+            wait_stored(page)
             snapshot = page.evaluate(SNAPSHOT)
             if snapshot.get("state") != "stored":
                 raise RuntimeError(f"the first visit stored no engine snapshot: {snapshot}")
@@ -111,7 +113,7 @@ def transferred(p, url: str, *, service_worker: bool) -> int:
             page.goto(url)
             _mark(page, "linger-engine-ready")
             if service_worker:
-                _wait_stored(page)
+                wait_stored(page)
             page.wait_for_load_state("networkidle")
         finally:
             context.close()
