@@ -11,6 +11,7 @@ catalogs' canonical wrapping; the translation status page's directive
 from __future__ import annotations
 
 import gettext
+import html
 import os
 import shutil
 import subprocess
@@ -431,16 +432,18 @@ def test_status_directive_tabulates_each_catalog(tmp_path: Path, repo_root: Path
         table = re.search(rf'<table class="[^"]*ll-status-{lang}[^"]*".*?</table>', page, re.S)
         assert table, f"no {lang} table"
         body = table.group(0).split("<tbody>")[1]
-        return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+        return [[html.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
                 for r in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
 
+    # The page is French: every table writes its percentages the French way, with a no-break space.
     assert rows("fr") == [
-        ["index.po", "66%", "2 / 3", "2025-05-06"],
-        ["page.po", "60%", "3 / 5", "2026-01-02"],
-        ["Tous les catalogues", "62%", "5 / 8", "2026-01-02"],
+        ["index.po", "66\u00a0%", "2 / 3", "2025-05-06"],
+        ["page.po", "60\u00a0%", "3 / 5", "2026-01-02"],
+        ["Tous les catalogues", "62\u00a0%", "5 / 8", "2026-01-02"],
     ]
-    assert rows("it") == [["page.po", "100%", "2 / 2", "2025-05-06"], ["Tous les catalogues", "100%", "2 / 2", "2025-05-06"]]
-    assert rows("nl") == [["page.po", "0%", "0 / 1", "2025-05-06"], ["Tous les catalogues", "0%", "0 / 1", "2025-05-06"]]
+    assert rows("it") == [["page.po", "100\u00a0%", "2 / 2", "2025-05-06"],
+                          ["Tous les catalogues", "100\u00a0%", "2 / 2", "2025-05-06"]]
+    assert rows("nl") == [["page.po", "0\u00a0%", "0 / 1", "2025-05-06"], ["Tous les catalogues", "0\u00a0%", "0 / 1", "2025-05-06"]]
     # The column names are page text: translated where the catalog has them, English where it has not.
     heads = re.findall(r"<th[^>]*>(.*?)</th>", page, re.S)
     assert [re.sub(r"<[^>]+>", "", h).strip() for h in heads[:4]] == ["Catalogue", "Translated", "Messages",
