@@ -215,7 +215,7 @@ def test_a_title_named_in_a_sentence_is_quoted(tmp_path: Path, repo_root: Path, 
     src = make_site(tmp_path, repo_root, {"index": TITLES, "other": OTHER}, {
         "index": po(("Home", "Accueil"),
                     ("Read {doc}`other` first.", "Lisez d’abord {doc}`other`."),
-                    ("See {doc}`other` as well.", "Voir aussi « {doc}`other` »."),
+                    ("See {doc}`other` as well.", "Voir aussi «\u00a0{doc}`other`\u00a0»."),
                     ("Try the {doc}`other page <other>` too.", "Essayez aussi l’{doc}`autre page <other>`.")),
         "other": po(("Other", "Autre"), ("The only paragraph here.", "Le seul paragraphe ici."))})
     page = (build(tmp_path, repo_root, lang, src) / "index.html").read_text(encoding="utf-8")
