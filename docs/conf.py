@@ -41,6 +41,7 @@ extensions = [
     "linger_site",
     "linger_status",  # the {translation-status} table on status.md
     "linger_offline",  # web app manifest, theme colours, the service worker's registration
+    "linger_titles",  # page and section titles named in a sentence, in quotation marks
 ]
 if importlib.util.find_spec("linger_walkthrough") is not None:
     extensions.append("linger_walkthrough")

@@ -11,6 +11,8 @@ then checks each translated message against its English ``msgid`` and fails
   :mod:`linger_i18n.checks` describes (placeholders, roles and links, added
   HTML, an English copy, a termbase term not used or contradicted, a plural
   entry without all its forms, the language's typography);
+- ``termbase``: ``locales/glossary.csv`` itself is wrong (an opponent level
+  with two names in one language), named by row;
 - ``plural``: the catalog's ``Plural-Forms`` header is not the language's
   rule in ``linger_longer.languages`` (its plural messages would pick the
   wrong form);
@@ -45,7 +47,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from linger_i18n.checks import BLOCKING, Termbase, entry_problems
+from linger_i18n.checks import BLOCKING, Termbase, TermbaseError, entry_problems
 from linger_i18n.po import Catalog, Entry, Problem, previous_ids, read_po
 from linger_longer.languages import TRANSLATED, language
 
@@ -134,8 +136,13 @@ def check_locales(locales: Path, langs: Iterable[str] = LANGS, termbase: Path | 
     """Check every catalog of every language under ``locales``."""
     root = root or locales.parent
     tb_path = termbase if termbase is not None else locales / "glossary.csv"
-    tb = Termbase.load(tb_path) if tb_path.is_file() else None
     reports = []
+    try:
+        tb = Termbase.load(tb_path) if tb_path.is_file() else None
+    except TermbaseError as exc:  # a broken termbase is a finding of its own; the catalogs are still checked
+        tb = None
+        reports.append(FileReport(_display(Path(exc.path), root), "termbase", 0, 0, 0, 0,
+                                  [Problem(_display(Path(exc.path), root), exc.row, "termbase", exc.reason)]))
     for lang in langs:
         pos = sorted((locales / lang / "LC_MESSAGES").rglob("*.po"))
         cats = [read_po(po, _display(po, root)) for po in pos]
@@ -216,7 +223,7 @@ def todo(locales: Path, lang: str, root: Path) -> list[str]:
 
 def format_report(reports: Sequence[FileReport], locales: Path) -> str:
     lines = []
-    for lang in dict.fromkeys(r.lang for r in reports):
+    for lang in dict.fromkeys(r.lang for r in reports if r.lang != "termbase"):  # the termbase has no counts
         mine = [r for r in reports if r.lang == lang]
         base = f"{lang}/LC_MESSAGES/"
         width = max([len("file")] + [len(r.path.split(base, 1)[-1]) for r in mine])

@@ -175,6 +175,15 @@ class TranslationStatus(SphinxDirective):
             row += entry
         return row
 
+    def _percent(self, value: int) -> str:
+        """A percentage written as the page's language writes it: ``62%`` in English, ``62 %`` in French."""
+        page_lang = (self.config.language or "en").replace("-", "_").split("_")[0].lower()
+        try:
+            space = language(page_lang).percent_space
+        except KeyError:
+            space = ""
+        return f"{value}{space}%"
+
     def run(self) -> list[nodes.Node]:
         locales = Path(self.env.srcdir, self.config.locale_dirs[0] if self.config.locale_dirs else "locales")
         locales = locales.resolve()
@@ -198,11 +207,11 @@ class TranslationStatus(SphinxDirective):
             group += head
             body = nodes.tbody()
             for r in rows:
-                body += self._row([self._data(r.name, literal=True), self._data(f"{r.percent}%"),
+                body += self._row([self._data(r.name, literal=True), self._data(self._percent(r.percent)),
                                    self._data(f"{r.translated} / {r.total}"), self._data(r.changed or "–")])
             done, total = sum(r.translated for r in rows), sum(r.total for r in rows)
             overall = CatalogStatus(TOTAL, done, total, max((r.changed for r in rows), default=""))
-            total_row = self._row([self._text(TOTAL), self._data(f"{overall.percent}%"), self._data(f"{done} / {total}"),
+            total_row = self._row([self._text(TOTAL), self._data(self._percent(overall.percent)), self._data(f"{done} / {total}"),
                                    self._data(overall.changed or "–")])
             total_row["classes"].append("ll-status-total")
             body += total_row

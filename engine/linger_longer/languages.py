@@ -54,6 +54,9 @@ class Language:
     percent_space: str = ""
     #: French spacing: a no-break space before ``: ; ! ?`` and inside ``« »``.
     no_break_punctuation: bool = False
+    #: The quotation marks, opening and closing, that the site puts around a page or section title named
+    #: in a sentence ("Read “How to play” first"), spaces included.
+    quotes: tuple[str, str] = ("“", "”")
 
 
 LANGUAGES: tuple[Language, ...] = (
@@ -61,13 +64,14 @@ LANGUAGES: tuple[Language, ...] = (
              "nplurals=2; plural=(n != 1);"),
     Language("fr", "Français", "ARDV", "Les règles du jeu de cartes, en français.",
              "nplurals=2; plural=(n > 1);",
-             "fr_FR", "hunspell-fr", percent_space="\u00a0", no_break_punctuation=True),
+             "fr_FR", "hunspell-fr", percent_space="\u00a0", no_break_punctuation=True,
+             quotes=("«\u00a0", "\u00a0»")),
     Language("it", "Italiano", "AKQJ", "Le regole del gioco di carte, in italiano.",
              "nplurals=2; plural=(n != 1);",
-             "it_IT", "hunspell-it"),
+             "it_IT", "hunspell-it", quotes=("«", "»")),
     Language("nl", "Nederlands", "AHVB", "De spelregels van het kaartspel, in het Nederlands.",
              "nplurals=2; plural=(n != 1);",
-             "nl_NL", "hunspell-nl", apostrophe="'"),
+             "nl_NL", "hunspell-nl", apostrophe="'", quotes=("‘", "’")),
 )
 """Every language, in the order the language switcher lists them; the source language first."""
 

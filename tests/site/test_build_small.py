@@ -6,6 +6,7 @@ builds it with ``-n -W --keep-going`` (any warning fails the build).
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from pathlib import Path
@@ -183,3 +184,48 @@ def test_a_change_to_the_site_catalog_rewrites_every_page(tmp_path: Path, repo_r
     for name in ("index.html", "other.html"):
         page = (out / name).read_text(encoding="utf-8")
         assert "Retour en haut" in page and "Haut de page" not in page, name
+
+
+TITLES = """\
+# Home
+
+Read {doc}`other` first.
+
+See {doc}`other` as well.
+
+Try the {doc}`other page <other>` too.
+
+{doc}`other`
+
+```{toctree}
+other
+```
+"""
+
+
+def _text(page: str) -> str:
+    """A page's words without its tags, entities decoded."""
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_title_named_in_a_sentence_is_quoted(tmp_path: Path, repo_root: Path, lang: str) -> None:
+    """A page title that a sentence names by its link stands in the language's quotation marks; a title the
+    translation quotes already is not quoted twice; a link with its own words, or alone in its paragraph, has none."""
+    src = make_site(tmp_path, repo_root, {"index": TITLES, "other": OTHER}, {
+        "index": po(("Home", "Accueil"),
+                    ("Read {doc}`other` first.", "Lisez d’abord {doc}`other`."),
+                    ("See {doc}`other` as well.", "Voir aussi «\u00a0{doc}`other`\u00a0»."),
+                    ("Try the {doc}`other page <other>` too.", "Essayez aussi l’{doc}`autre page <other>`.")),
+        "other": po(("Other", "Autre"), ("The only paragraph here.", "Le seul paragraphe ici."))})
+    page = (build(tmp_path, repo_root, lang, src) / "index.html").read_text(encoding="utf-8")
+    text = _text(page)
+    title = {"en": "Other", "fr": "Autre"}[lang]
+    expected = {"en": ["Read “Other” first.", "See “Other” as well.", "Try the other page too."],
+                "fr": ["Lisez d’abord «\u00a0Autre\u00a0».", "Voir aussi «\u00a0Autre\u00a0».",
+                       "Essayez aussi l’autre page."]}[lang]
+    for sentence in expected:
+        assert sentence in text, sentence
+    assert "««" not in text.replace(" ", "").replace("\u00a0", "")
+    alone = rf'<p[^>]*><a class="reference internal" href="other.html"><span class="doc">{title}</span></a></p>'
+    assert re.search(alone, page), "a link alone in its paragraph is not a sentence: no quotation marks"

@@ -11,6 +11,7 @@ catalogs' canonical wrapping; the translation status page's directive
 from __future__ import annotations
 
 import gettext
+import html
 import os
 import shutil
 import subprocess
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from linger_i18n.catalogs import compile_catalog
-from linger_i18n.checks import check_pair
+from linger_i18n.checks import Termbase, check_pair
 from linger_i18n.po import parse_po, quote, read_po
 from linger_longer.languages import TRANSLATED, language
 
@@ -124,6 +125,48 @@ def test_a_cited_word_is_not_term_checked(locales: Path, capsys: pytest.CaptureF
     assert f"index.po:{cited}:" not in out
     assert f"index.po:{marked_but_changed}: term: the English uses 'void'" in out
     assert f"index.po:{unmarked}: term: the English uses 'void'" in out
+
+
+LEVEL = "en,fr,it,nl,kind\nrule of thumb|rule-of-thumb|=Rule of thumb,stratégie simple|!bon sens,buon senso,vuistregel,level\n"
+
+
+def test_a_second_name_for_an_opponent_level_is_refused(locales: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An opponent level has one name per language: a translation that calls it another way is refused, on the
+    level's own label, in a sentence that names it, and in a sentence whose English does not name it."""
+    (locales / "glossary.csv").write_text(LEVEL, encoding="utf-8")
+    po = locales / "fr" / "LC_MESSAGES" / "index.po"
+    good = append(po, entry("The rule-of-thumb player follows the tips.", "Le joueur à stratégie simple suit les conseils."))
+    label = append(po, entry("Rule of thumb", "Bon sens"))
+    sentence = append(po, entry("Then rule-of-thumb players finish it.", "Puis des joueurs de bon sens la terminent."))
+    elsewhere = append(po, entry("The other players finish the deal.", "Des joueurs de bon sens terminent la donne."))
+    code, out = run_gate(locales, capsys)
+    assert code == 1
+    for line in (label, sentence):
+        assert f"index.po:{line}: term: the English uses 'rule of thumb'; the fr termbase term is 'stratégie simple'" in out
+        assert any(f"index.po:{line}: term: " in ln and "is a second name for the opponent level 'rule of thumb'" in ln
+                   for ln in out.splitlines()), line
+    assert (f"index.po:{elsewhere}: term: 'bon sens' is a second name for the opponent level 'rule of thumb': "
+            "the fr name is 'stratégie simple'") in out
+    assert f"index.po:{good}:" not in out
+
+
+def test_an_opponent_level_with_two_names_in_the_termbase_fails_the_gate(locales: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The termbase itself gives an opponent level one name per language; a second one is a finding naming the row."""
+    (locales / "glossary.csv").write_text(LEVEL.replace("stratégie simple|", "stratégie simple|bon sens|"),
+                                          encoding="utf-8")
+    code, out = run_gate(locales, capsys)
+    assert code == 1
+    assert ("glossary.csv:2: termbase: the opponent level 'rule of thumb' has 2 fr names "
+            "('stratégie simple', 'bon sens')") in out
+
+
+def test_the_project_termbase_names_each_opponent_level_once(repo_root: Path) -> None:
+    """The project's termbase has the three opponent levels of the Play page, one name each per language."""
+    levels = [t for t in Termbase.load(repo_root / "locales" / "glossary.csv").terms if t.kind == "level"]
+    assert sorted(t.name for t in levels) == ["random player", "rule of thumb", "strong player"]
+    for term in levels:
+        assert all(len(term.target[lang]) == 1 for lang in TRANSLATED), term
 
 
 def test_report_counts_per_language_and_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -389,16 +432,18 @@ def test_status_directive_tabulates_each_catalog(tmp_path: Path, repo_root: Path
         table = re.search(rf'<table class="[^"]*ll-status-{lang}[^"]*".*?</table>', page, re.S)
         assert table, f"no {lang} table"
         body = table.group(0).split("<tbody>")[1]
-        return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+        return [[html.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
                 for r in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
 
+    # The page is French: every table writes its percentages the French way, with a no-break space.
     assert rows("fr") == [
-        ["index.po", "66%", "2 / 3", "2025-05-06"],
-        ["page.po", "60%", "3 / 5", "2026-01-02"],
-        ["Tous les catalogues", "62%", "5 / 8", "2026-01-02"],
+        ["index.po", "66\u00a0%", "2 / 3", "2025-05-06"],
+        ["page.po", "60\u00a0%", "3 / 5", "2026-01-02"],
+        ["Tous les catalogues", "62\u00a0%", "5 / 8", "2026-01-02"],
     ]
-    assert rows("it") == [["page.po", "100%", "2 / 2", "2025-05-06"], ["Tous les catalogues", "100%", "2 / 2", "2025-05-06"]]
-    assert rows("nl") == [["page.po", "0%", "0 / 1", "2025-05-06"], ["Tous les catalogues", "0%", "0 / 1", "2025-05-06"]]
+    assert rows("it") == [["page.po", "100\u00a0%", "2 / 2", "2025-05-06"],
+                          ["Tous les catalogues", "100\u00a0%", "2 / 2", "2025-05-06"]]
+    assert rows("nl") == [["page.po", "0\u00a0%", "0 / 1", "2025-05-06"], ["Tous les catalogues", "0\u00a0%", "0 / 1", "2025-05-06"]]
     # The column names are page text: translated where the catalog has them, English where it has not.
     heads = re.findall(r"<th[^>]*>(.*?)</th>", page, re.S)
     assert [re.sub(r"<[^>]+>", "", h).strip() for h in heads[:4]] == ["Catalogue", "Translated", "Messages",

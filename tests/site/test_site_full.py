@@ -15,7 +15,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from linger_i18n.po import read_po
-from linger_longer.languages import LANGUAGES, TRANSLATED
+from linger_longer.languages import LANGUAGES, TRANSLATED, language
 
 LANGS = {lang.code: lang.name for lang in LANGUAGES}  #: every language, by its own name
 KING_OF_CLUBS = {"en": "K♣", "fr": "R♣", "it": "K♣", "nl": "H♣"}
@@ -193,3 +193,34 @@ def test_the_themes_own_words_are_translated(built_site: Path, repo_root: Path, 
                if word in ("Skip to content", "Toggle site navigation sidebar", "Back to top",
                            "The Linger Longer contributors")), "the patterns still fit the theme"
     assert THEME_CREDIT in english, "the footer credit's pattern still fits the theme"
+
+
+_HEADING = re.compile(r"<h[1-4][^>]*>(.*?)</h[1-4]>", re.S)
+_PARAGRAPH = re.compile(r"<p[^>]*>(.*?)</p>", re.S)
+_TITLE_LINK = re.compile(r'<a class="reference internal"[^>]*><span class="(?:doc|std std-ref)">(.*?)</span></a>', re.S)
+
+
+def _plain(fragment: str) -> str:
+    fragment = re.sub(r'<a class="headerlink".*?</a>', "", fragment, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment)).strip()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_titles_named_in_sentences_are_quoted(built_site: Path, lang: str) -> None:
+    """A page or section title that a sentence names by its link stands in quotation marks (the language's own,
+    or the ones its translation wrote), never spliced into the sentence as if it were words of it."""
+    opening = language(lang).quotes[0].strip()
+    site_pages = pages(built_site, lang)
+    titles = {_plain(h) for page in site_pages for h in _HEADING.findall(page.read_text(encoding="utf-8"))}
+    spliced = []
+    for page in site_pages:
+        for paragraph in _PARAGRAPH.findall(page.read_text(encoding="utf-8")):
+            for link in _TITLE_LINK.finditer(paragraph):
+                title = _plain(link.group(1))
+                rest = _plain(paragraph[:link.start()] + paragraph[link.end():])
+                if title not in titles or not re.search(r"\w", rest):
+                    continue
+                before = _plain(paragraph[:link.start()] + "|").rstrip("|").rstrip(" \u00a0")
+                if not before.endswith((opening, "«", "“", "‘", "„")):
+                    spliced.append(f"{page.name}: …{before[-40:]}[{title}]")
+    assert not spliced, "\n".join(spliced)

@@ -14,7 +14,10 @@ finding has a kind and a reason:
   the translation does not use that language's term, or uses a word the
   termbase rejects for it (``!levée`` in the cell: "levée" contradicts "pli");
   an entry marked ``# same as source`` that repeats its msgid is a cited
-  word, not checked;
+  word, not checked. An opponent level (a row of kind ``level``) has one name
+  per language, and a name the row rejects (``!bon sens``) is refused in every
+  message of that language, whatever its English says: a level called two
+  ways reads as two levels;
 - ``forms``: a plural entry has not as many forms as its language's rule
   (``Plural-Forms``) has; gettext would show nothing for the missing ones;
 - ``typography``: the language's conventions (:mod:`linger_i18n.typography`).
@@ -46,7 +49,8 @@ from linger_longer.languages import language
 from . import typography
 from .po import Entry, Problem
 
-__all__ = ["BLOCKING", "Term", "Termbase", "check_pair", "entry_problems", "placeholders"]
+__all__ = ["BLOCKING", "CHECKED_KINDS", "Term", "Termbase", "TermbaseError", "check_pair", "entry_problems",
+           "placeholders"]
 
 BLOCKING = frozenset({"syntax", "placeholder", "markup", "forms"})
 """Findings that make the build leave an entry out (English shows instead)."""
@@ -186,9 +190,36 @@ def check_pair(msgid: str, msgstr: str) -> list[tuple[str, str]]:
 
 @functools.lru_cache(maxsize=None)
 def _en_pattern(alternatives: tuple[str, ...]) -> re.Pattern[str]:
-    """The English alternatives as whole words (plus a plural ``s``/``es``), compiled once."""
-    alts = "|".join(r"\s+".join(map(re.escape, a.split())) for a in alternatives)
-    return re.compile(rf"(?<!\w)(?:{alts})(?:s|es)?(?!\w)", re.IGNORECASE)
+    """The English alternatives as whole words (plus a plural ``s``/``es``), compiled once.
+
+    An alternative written ``=Strong`` matches a message that is that label and nothing else (a level's
+    name on a button), not the word inside a sentence ("a strong card").
+
+    >>> bool(_en_pattern(("strong player", "=Strong")).search("Strong")), bool(_en_pattern(("=Strong",)).search("A strong card"))
+    (True, False)
+    """
+
+    def words(alt: str) -> str:
+        return r"\s+".join(map(re.escape, alt.split()))
+
+    labels = [words(a[1:]) for a in alternatives if a.startswith("=")]
+    inline = [words(a) for a in alternatives if not a.startswith("=")]
+    parts = [rf"(?<!\w)(?:{'|'.join(inline)})(?:s|es)?(?!\w)"] if inline else []
+    if labels:
+        parts.append(rf"^\s*(?:{'|'.join(labels)})\s*$")
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+#: The kinds of termbase rows the gate checks (``name`` and ``rank letter`` rows are for translators only).
+CHECKED_KINDS = frozenset({"term", "level"})
+
+
+class TermbaseError(ValueError):
+    """The termbase file itself is wrong (a level with two names): its path, row and reason."""
+
+    def __init__(self, path: str, row: int, reason: str) -> None:
+        super().__init__(f"{path}:{row}: {reason}")
+        self.path, self.row, self.reason = path, row, reason
 
 
 @dataclasses.dataclass(frozen=True)
@@ -200,6 +231,13 @@ class Term:
     row: int
     #: Words each language's translations must not use for this term (``!word`` in the cell).
     avoid: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    #: ``term``, or ``level`` for an opponent level: one name per language, its rejected names refused everywhere.
+    kind: str = "term"
+
+    @property
+    def name(self) -> str:
+        """The term's English name in messages: its first alternative (a label's ``=`` left out)."""
+        return self.en[0].lstrip("=")
 
     def en_pattern(self) -> re.Pattern[str]:
         return _en_pattern(self.en)
@@ -228,9 +266,11 @@ class Termbase:
     A cell may list alternatives separated by ``|`` (``pli|plis``). The English
     matches whole words (plus a plural ``s``/``es``); a translation matches when
     one of its alternatives starts a word of the msgstr. Only rows of kind
-    ``term`` (or with no kind) are checked; rows of kind ``name`` (profile and
-    variant names, which stay as code in the text) and ``rank letter`` are there
-    for translators and translation platforms.
+    ``term`` (or with no kind) and ``level`` are checked; rows of kind ``name``
+    (profile and variant names, which stay as code in the text) and ``rank
+    letter`` are there for translators and translation platforms. A ``level``
+    row (an opponent level of the Play page) must give exactly one name in each
+    language: :class:`TermbaseError` otherwise.
     """
 
     def __init__(self, terms: Sequence[Term], path: str = "") -> None:
@@ -244,7 +284,8 @@ class Termbase:
             reader = csv.DictReader(fh)
             for rowno, row in enumerate(reader, start=2):
                 en = tuple(a.strip() for a in (row.get("en") or "").split("|") if a.strip())
-                if not en or (row.get("kind") or "term").strip() != "term":
+                kind = (row.get("kind") or "term").strip()
+                if not en or kind not in CHECKED_KINDS:
                     continue
                 target: dict[str, tuple[str, ...]] = {}
                 avoid: dict[str, tuple[str, ...]] = {}
@@ -254,7 +295,12 @@ class Termbase:
                     alts = [a.strip() for a in (cell or "").split("|") if a.strip()]
                     target[lang] = tuple(a for a in alts if not a.startswith("!"))
                     avoid[lang] = tuple(a[1:].strip() for a in alts if a.startswith("!"))
-                terms.append(Term(en, target, rowno, avoid))
+                    if kind == "level" and len(target[lang]) != 1:
+                        raise TermbaseError(str(path), rowno, (
+                            f"the opponent level {en[0]!r} has {len(target[lang])} {lang} names "
+                            f"({', '.join(map(repr, target[lang])) or 'none'}): give it exactly one, and mark "
+                            f"any other as rejected with '!'"))
+                terms.append(Term(en, target, rowno, avoid, kind))
         return cls(terms, str(path))
 
     def findings(self, lang: str, msgid: str, msgstr: str) -> list[tuple[str, str]]:
@@ -263,15 +309,17 @@ class Termbase:
         for term in self.terms:
             if not term.target.get(lang):
                 continue
-            if not term.en_pattern().search(plain_en):
-                continue
             wanted = " | ".join(term.target[lang])
-            if not term.matches(lang, plain_tr):
-                out.append(("term", f"the English uses {term.en[0]!r}; the {lang} termbase term is {wanted!r} "
+            named = bool(term.en_pattern().search(plain_en))
+            if named and not term.matches(lang, plain_tr):
+                out.append(("term", f"the English uses {term.name!r}; the {lang} termbase term is {wanted!r} "
                                     f"(glossary.csv row {term.row})"))
-            rejected = term.rejected(lang, plain_tr)
-            if rejected:
-                out.append(("term", f"{rejected!r} contradicts the termbase: for {term.en[0]!r} the {lang} term is "
+            rejected = term.rejected(lang, plain_tr) if named or term.kind == "level" else None
+            if rejected and term.kind == "level":
+                out.append(("term", f"{rejected!r} is a second name for the opponent level {term.name!r}: "
+                                    f"the {lang} name is {wanted!r} (glossary.csv row {term.row})"))
+            elif rejected:
+                out.append(("term", f"{rejected!r} contradicts the termbase: for {term.name!r} the {lang} term is "
                                     f"{wanted!r}, not {rejected!r} (glossary.csv row {term.row})"))
         return out
 
