@@ -19,9 +19,9 @@ DEAL_SEED = 1_000_000
 
 
 def make_bot(name: str, seed: int, samples: int | None = None):
-    """A bot by name: the engine's (:func:`linger_longer.bots.make_bot`), the ceiling ``oracle`` (it sees every card)
-    or ``playout`` (the Monte-Carlo bot the strong opponent replaced, at 100 samples); ``samples`` sets the
-    strong opponent's sampled deals a move (default: its own)."""
+    """A bot by name: the engine's (:func:`linger_longer.bots.make_bot`), the ceiling ``oracle`` (it sees every
+    card) or ``playout`` (the Monte-Carlo bot the strong opponent replaced, at 100 samples); ``samples`` sets
+    the strong opponent's sampled deals a move (default: its own)."""
     from linger_longer.bots import MonteCarloBot, OracleBot, PlayoutBot
     from linger_longer.bots import make_bot as engine_bot
 
@@ -35,7 +35,7 @@ def make_bot(name: str, seed: int, samples: int | None = None):
 
 
 def lone_seat_deals(hero: str, field: str, rules, start: int, stop: int, samples: int | None = None) -> list[bool]:
-    """The hero's win in each of deals ``start`` … ``stop - 1``, against three ``field`` bots (see the module's text)."""
+    """The hero's win in each of deals ``start`` … ``stop - 1`` against three ``field`` bots (the module's text)."""
     from linger_longer import Deal
 
     wins = []
