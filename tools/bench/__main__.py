@@ -1,10 +1,9 @@
 """Every benchmark of ``nox -s bench``, figure by figure (``python -m tools.bench``).
 
 - ``engine``: the engine's and the solver's guard rails and the strong opponent's move time
-  (:mod:`tools.bench.engine`, :mod:`tools.bench.solver`), a short run of the opponents page's strength figures
-  (:mod:`tools.bench.strength`; the page's own come from ``nox -s strength``, and this run leaves its data file
-  alone), each puzzle's solve time and the walkthroughs' analysis time per step in CPython
-  (:mod:`tools.bench.puzzles`, :mod:`tools.bench.analysis`);
+  (:mod:`tools.bench.engine`, :mod:`tools.bench.solver`), each puzzle's solve time and the walkthroughs'
+  analysis time per step in CPython (:mod:`tools.bench.puzzles`, :mod:`tools.bench.analysis`); the opponents
+  page's strength figures have their own session, ``nox -s strength``;
 - ``site``: the full build and the rebuild of one language after a one-line ``.po`` edit (:mod:`tools.bench.build`);
 - ``browser``: the walkthroughs and the Play page in Chromium against ``build/site`` (:mod:`tools.bench.browser`),
   the service worker's figures (:mod:`tools.bench.offline`) and each puzzle's solve in the page's worker.
@@ -19,14 +18,14 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import analysis, browser, build, engine, offline, puzzles, solver, strength
+from tools.bench import analysis, browser, build, engine, offline, puzzles, solver
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "site"
 
-ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.figures, solver.figures, strength.bench_figures,
-                                                      puzzles.cpython_figures, analysis.bench_figures]
+ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.figures, solver.figures, puzzles.cpython_figures,
+                                                      analysis.bench_figures]
 """Each function runs one engine benchmark and returns its figures."""
 
 

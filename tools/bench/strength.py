@@ -186,27 +186,6 @@ def write(figures: dict, command: str, path: Path = DATA) -> None:
     temporary.replace(path)
 
 
-#: Deal counts of the short run ``nox -s bench`` prints (the page's figures come from ``nox -s strength``).
-SHORT_DEALS, SHORT_LONG_DEALS, SHORT_DUEL_DEALS = 100, 10, 4
-
-
-def bench_figures() -> list:
-    """A short run for ``nox -s bench``, labelled as such; the data file is not touched."""
-    from tools.bench.figure import Figure
-
-    figures = measure(SHORT_DEALS, SHORT_LONG_DEALS, SHORT_DUEL_DEALS)
-    rows = []
-    for row in figures["rows"]:
-        label = (f"strength, short run ({row['deals']:,} deals; the page's: nox -s strength): "
-                 f"{row['hero']} vs 3 {row['field']} ({row['rules']})")
-        rows.append(Figure(f"{label} wins", 100 * row["rate"], "%"))
-        if "gain" in row:
-            a, b = row["gain_ci"]
-            rows.append(Figure(f"{label} gain (95% CI {100 * a:+.1f} to {100 * b:+.1f})", 100 * row["gain"],
-                               "points"))
-    return rows
-
-
 def _without_jobs(argv: list[str]) -> list[str]:
     """The arguments that decide the figures (the process count does not: every deal is seeded)."""
     kept, skip = [], False
