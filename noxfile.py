@@ -195,7 +195,7 @@ def preview(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON, default=False)
 def bench(session: nox.Session) -> None:
-    """Time the engine, the site build (full vs. one language after a .po edit) and the walkthroughs."""
+    """Measure what readers feel (engine, solver, bots, build, pages in Chromium) and the engine's guard rails."""
     install(session, "tests")
     ensure_chromium(session)
     ensure_node_modules(session)

@@ -48,10 +48,10 @@ if importlib.util.find_spec("linger_walkthrough") is not None:
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-# "**/screenshots": _static/screenshots/ holds pictures of the site for the repository's readers (README);
-# html_static_path's copy applies these patterns inside _static/ (to "./screenshots"), so the site neither
-# serves nor precaches them.
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "README.md", "**/screenshots"]
+# "**/screenshots": _static/screenshots/ holds pictures of the site for the repository's readers
+# (docs/dev/design.md); html_static_path's copy applies these patterns inside _static/ (to "./screenshots"), so
+# the site neither serves nor precaches them. "dev": the design notes for contributors, not pages of the site.
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "README.md", "**/screenshots", "dev"]
 templates_path = ["_templates"]
 nitpicky = True
 

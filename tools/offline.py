@@ -6,7 +6,7 @@
    ``workbox-build``) from ``tools/offline_sw_source.js``: it precaches the whole site,
    content-versioned, with the Workbox modules it imports in ``_workbox/``;
 2. beside every large text or WebAssembly file, ``<file>.br`` and ``<file>.gz`` for hosts that
-   serve precompressed files (``tools/serve.py`` does; the README says how on nginx, Apache and
+   serve precompressed files (``tools/serve.py`` does; ``docs/dev/deploying.md`` says how on nginx, Apache and
    Caddy). A copy is kept only when it saves at least a tenth of the bytes; copies already newer
    than their file are kept as they are, so a rebuild recompresses only what changed.
 """

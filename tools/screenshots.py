@@ -5,7 +5,7 @@ site in Chromium: one walkthrough step (the first walkthrough of the profiles pa
 progress) and one Play page turn (the reader's seat to play, the opponents' cards face down), on a
 desktop and a 360-px screen, in the light and the dark colour scheme. Each picture is the widget
 alone, drawn with motion off and nothing hovered or focused. The site does not serve them
-(``docs/conf.py`` keeps ``screenshots`` out of its static files); README links them.
+(``docs/conf.py`` keeps ``screenshots`` out of its static files); docs/dev/design.md links them.
 """
 
 from __future__ import annotations

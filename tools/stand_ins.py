@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def page_names(srcdir: Path = ROOT / "docs") -> list[str]:
     """The HTML name of every source page (``faq.html``, ``sub/page.html``)."""
-    skip = {"_ext", "_templates", "_static", "_build"}
+    skip = {"_ext", "_templates", "_static", "_build", "dev"}  # dev/: design notes, not pages of the site
     return sorted(p.relative_to(srcdir).with_suffix(".html").as_posix() for p in srcdir.rglob("*.md")
                   if not skip & set(p.relative_to(srcdir).parts) and p.name != "README.md")
 

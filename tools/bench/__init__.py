@@ -1,17 +1,13 @@
-"""The benchmarks of ``nox -s bench``, one module each; ``python -m tools.bench`` runs them all.
+"""The benchmarks of ``nox -s bench``: what a reader feels (the page, the engine, the solver, the bots, the build).
 
-- :mod:`tools.bench.figure`: the measured figure every benchmark returns;
-- :mod:`tools.bench.engine`: the engine's playout speed, step cost and
-  instruction count, against a compact implementation of the rules;
-- :mod:`tools.bench.floor`: no benchmark but a measuring reference, the
-  cheapest deal found with the engine's API, whose instruction count
-  :mod:`tools.bench.engine` prints beside the engine's;
-- :mod:`tools.bench.bots`: each bot strength against three of another, and
-  the strong bot's move time (CPython, and Pyodide under Node with
-  ``pyodide_bot.mjs``);
+- :mod:`tools.bench.engine`: the engine's guard rail (instructions per random playout) and its playouts a second;
+- :mod:`tools.bench.solver`: the solver's guard rail (nodes a second) and the strong opponent's move time;
+- :mod:`tools.bench.strength`: the opponents page's strength figures (``nox -s strength``), played at the table
+  of :mod:`tools.bench.bots`;
+- :mod:`tools.bench.puzzles` and :mod:`tools.bench.analysis`: a puzzle's solve and a walkthrough step's analysis;
 - :mod:`tools.bench.build`: the site build, full and after a one-line ``.po`` edit;
-- :mod:`tools.bench.browser`: the walkthroughs and the Play page in Chromium.
+- :mod:`tools.bench.browser` and :mod:`tools.bench.offline`: the walkthroughs, the Play page and the service worker
+  in Chromium.
 
-Each benchmark module imports :mod:`tools.bench.figure` and nothing else of the package;
-:mod:`tools.bench.__main__` imports them all.
+Every benchmark returns :class:`tools.bench.figure.Figure` rows or prints its own; ``python -m tools.bench`` runs them.
 """

@@ -1,16 +1,12 @@
 """Every benchmark of ``nox -s bench``, figure by figure (``python -m tools.bench``).
 
-- ``engine``: the engine's speed (:mod:`tools.bench.engine`), then the bots'
-  strength and the strong bot's move time (:mod:`tools.bench.bots`), the solver's speed
-  (:mod:`tools.bench.solver`), a short run of the opponents page's strength figures
-  (:mod:`tools.bench.strength`; the page's own come from ``nox -s strength``, and this run leaves its
-  data file alone), each puzzle's solve time (:mod:`tools.bench.puzzles`, CPython; Chromium with the
-  browser figures), and the walkthroughs' analysis time per step (:mod:`tools.bench.analysis`);
-- ``site``: the full build and the rebuild of one language after a one-line
-  ``.po`` edit (:mod:`tools.bench.build`);
-- ``browser``: the walkthroughs and the Play page in Chromium against
-  ``build/site`` (:mod:`tools.bench.browser`), and the service worker's
-  figures (:mod:`tools.bench.offline`).
+- ``engine``: the engine's and the solver's guard rails and the strong opponent's move time
+  (:mod:`tools.bench.engine`, :mod:`tools.bench.solver`), each puzzle's solve time and the walkthroughs'
+  analysis time per step in CPython (:mod:`tools.bench.puzzles`, :mod:`tools.bench.analysis`); the opponents
+  page's strength figures have their own session, ``nox -s strength``;
+- ``site``: the full build and the rebuild of one language after a one-line ``.po`` edit (:mod:`tools.bench.build`);
+- ``browser``: the walkthroughs and the Play page in Chromium against ``build/site`` (:mod:`tools.bench.browser`),
+  the service worker's figures (:mod:`tools.bench.offline`) and each puzzle's solve in the page's worker.
 
 ``--only`` picks some of them. The exit status is 1 when a figure misses its goal.
 """
@@ -22,42 +18,43 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import analysis, bots, browser, build, engine, offline, puzzles, solver, strength
+from tools.bench import analysis, browser, build, engine, offline, puzzles, solver
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "site"
 
-ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.in_subprocess, bots.bench_figures, solver.figures,
-                                                      strength.bench_figures, puzzles.cpython_figures,
+ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.figures, solver.figures, puzzles.cpython_figures,
                                                       analysis.bench_figures]
 """Each function runs one engine benchmark and returns its figures."""
+
+
+def _browser_figures() -> list[Figure]:
+    """The walkthroughs and the Play page in Chromium (:func:`tools.bench.browser.run` prints its own lines)."""
+    browser.run(SITE)
+    return []
+
+
+def _offline_figures() -> list[Figure]:
+    """The service worker's figures (printed as they come), and the repeat visit's ratio against its goal."""
+    ready = offline.run(SITE)
+    return [Figure(f"offline: engine ready, repeat visit / first ({label})", ready[f"{label}_ratio"], "x",
+                   "<= 0.50", ready[f"{label}_ratio"] <= 0.5) for label in ("loopback", "line")]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=("engine", "site", "browser"), action="append")
-    args = parser.parse_args(argv)
-    parts = args.only or ["engine", "site", "browser"]
-    figures: list[Figure] = []
-    if "engine" in parts:
-        for bench in ENGINE_BENCHMARKS:
-            for fig in bench():
-                print(fig, flush=True)
-                figures.append(fig)
+    parts = parser.parse_args(argv).only or ["engine", "site", "browser"]
+    benchmarks = ENGINE_BENCHMARKS if "engine" in parts else []
     if "site" in parts:
-        for fig in build.bench_site():
-            print(fig, flush=True)
-            figures.append(fig)
+        benchmarks = [*benchmarks, build.bench_site]
     if "browser" in parts:
-        browser.run(ROOT / "build" / "site")
-        ready = offline.run(ROOT / "build" / "site")  # the service worker's figures
-        for label in ("loopback", "line"):
-            ratio = ready[f"{label}_ratio"]
-            figure = Figure(f"offline: engine ready, repeat visit / first ({label})", ratio, unit="x",
-                            goal="<= 0.50", ok=ratio <= 0.5)
-            print(figure, flush=True)
-            figures.append(figure)
-        for figure in puzzles.browser_figures(ROOT / "build" / "site"):  # each puzzle's solve in the page's worker
+        benchmarks = [*benchmarks, _browser_figures, _offline_figures,
+                      lambda: puzzles.browser_figures(SITE)]
+    figures: list[Figure] = []
+    for bench in benchmarks:
+        for figure in bench():
             print(figure, flush=True)
             figures.append(figure)
     missed = [f for f in figures if f.ok is False]

@@ -1,172 +1,113 @@
-"""The solver and the strong opponent's speed in CPython; the deals the strength figures are played on.
+"""The solver's guard rail and the strong opponent's move time, for ``nox -s bench``.
 
-Usage::
+- The solver's nodes a second, solving :data:`POSITIONS` seeded 4-player deals whole after their first trick:
+  CPU time (``time.process_time``), the fastest of :data:`ROUNDS` rounds, as ``timeit`` takes its fastest
+  repeat, so that other work on a shared machine counts as little as it can. It is printed beside the figure
+  measured at :data:`REFERENCE`'s commit; a change may not fall more than 5% below it. Beside it, the same
+  search's instructions per node (callgrind), which do not move with the machine's load: the same rail,
+  without the noise (at most 3% above).
+- The strong opponent's move on fixed decisions (:func:`linger_longer.timing.measure`, at the Play page's
+  sample count) in CPython and, when Node finds the site's Pyodide, under Pyodide (``pyodide_bot.mjs``); the
+  Play page's own worker in Chromium is timed by :mod:`tools.bench.browser` against the goal.
 
-    python -m tools.bench.solver                      # the speed figures
-
-Speed (CPU time of this process, ``time.process_time``, so that other work on a shared machine does not
-count; on an idle machine wall time is the same): the solver's nodes a second on fixed positions (seeded 4-player deals
-after their first trick, solved whole); the solve time of every worked
-example's first position (budget 200,000 nodes: past it "unknown"); the
-strong opponent's median and 95th-percentile move time on fixed decisions
-(:func:`linger_longer.timing.decisions`).
-
-Strength: :func:`_play` plays one hero against three of a field bot at a
-table of four, the hero's seat and the dealer moving round, each deal seeded;
-:mod:`tools.bench.strength` measures the opponents page's figures with it
-(``nox -s strength``). The heroes: the oracle (sees every card and answers the
-rule-of-thumb bots exactly: the ceiling no fair player can pass against them on
-average), the strong opponent, and the
-playout bot it replaced.
+``python -m tools.bench.solver`` prints them.
 """
 
 from __future__ import annotations
 
-import argparse
-import multiprocessing
-import statistics
-import sys
+import json
+import shutil
+import subprocess
 import time
 from pathlib import Path
 
+from tools.bench.engine import callgrind
+from tools.bench.figure import Figure, guard_rail
+
 ROOT = Path(__file__).resolve().parents[2]
-#: The seed of a strength run's deal 0: deal ``i`` is dealt from ``DEAL_SEED + i``.
-DEAL_SEED = 1_000_000
+#: Today's figures, measured with this module at this commit (CPython 3.11.7, the shared 2-core machine under a
+#: load of about 17): nodes a second the median of three runs of :func:`nodes_per_second` (296k, 288k, 290k).
+REFERENCE = {"commit": "4c36d0f", "nodes_per_s": 289_754, "instructions_per_node": 19_726}
+#: A change may lose at most 5% of the nodes a second, or add 3% to the instructions of a node.
+NODES_LIMIT, INSTRUCTIONS_LIMIT = 0.95, 1.03
+POSITIONS, ROUNDS = 40, 5
+#: The strong opponent's goal in the browser: a median move of at most this (ms).
+MOVE_GOAL_MS = 200
+
+#: The solver on the first ``argv[1]`` positions, whole; prints the nodes it searched.
+SOLVE_SCRIPT = """
+import sys
+from linger_longer.solver import solve
+from tools.bench.solver import positions
+print(sum(solve(deal, nodes=None, lines=False).nodes for deal in positions(int(sys.argv[1]))))
+"""
 
 
-def _bot(name: str, seed: int):
-    from linger_longer.bots import MonteCarloBot, OracleBot, PlayoutBot, make_bot
-
-    if name == "oracle":
-        return OracleBot(seed)
-    if name == "playout":
-        return PlayoutBot(seed, samples=100)
-    if name == "monte-carlo":
-        return MonteCarloBot(seed)
-    return make_bot(name, seed)
-
-
-def _deals(args: tuple[str, str, str, tuple[str, ...], int, int]) -> tuple[list[bool], list[float]]:
-    """Deals ``start`` … ``stop - 1`` of one pairing: the hero's win in each, and the hero's move times (ms)."""
-    from linger_longer import Rules
-
-    hero, field, profile, variants, start, stop = args
-    rules = Rules.from_names(profile, variants)
-    return lone_seat_deals(lambda seed: _bot(hero, seed), field, rules, start, stop, timed=hero != field)
-
-
-def lone_seat_deals(make_hero, field: str, rules, start: int, stop: int, timed: bool = True
-                    ) -> tuple[list[bool], list[float]]:
-    """Deals ``start`` … ``stop - 1`` with a hero (``make_hero(seed)``) in the lone seat and three ``field`` bots.
-
-    Deal ``i`` is dealt from ``DEAL_SEED + i`` with the hero in seat ``i % 4`` and the dealer ``(i // 4) % 4``;
-    the bot in seat ``s`` gets the seed ``4 i + s``. Returns the hero's win in each deal and, if ``timed``, the
-    CPU time (ms) of each of its moves that had a choice (more than one legal card, or naming trump).
-    """
-    from linger_longer import Deal
-
-    wins, times = [], []
-    for i in range(start, stop):
-        seat = i % 4
-        bots = [make_hero(i * 4 + s) if s == seat else _bot(field, i * 4 + s) for s in range(4)]
-        deal = Deal.new(rules, 4, seed=DEAL_SEED + i, dealer=(i // 4) % 4)
-        while not deal.is_over:
-            to_act = deal.to_act
-            started = time.process_time()
-            action = bots[to_act].choose(deal)
-            if to_act == seat and timed and (deal.phase.value == "name-trump" or len(deal.legal_plays()) > 1):
-                times.append(1000 * (time.process_time() - started))
-            deal.apply(action)
-        wins.append(deal.outcome.winner == seat)
-    return wins, times
-
-
-def _play(hero: str, field: str, profile: str, variants: tuple[str, ...], deals: int, jobs: int):
-    size = max(1, min(50, deals // (jobs * 4) or 1))
-    chunks = [(hero, field, profile, variants, a, min(deals, a + size)) for a in range(0, deals, size)]
-    if jobs > 1:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_deals, chunks)
-    else:
-        parts = [_deals(c) for c in chunks]
-    return [w for ws, _ in parts for w in ws], [t for _, ts in parts for t in ts]
-
-
-def solver_speed(positions: int = 12) -> dict:
-    """Nodes a second of the solver, solving seeded 4-player deals (standard) whole after their first trick."""
+def positions(count: int = POSITIONS) -> list:
+    """Seeded 4-player deals (standard rules) after their first trick, played by the tips."""
     from linger_longer import Deal, Rules
     from linger_longer.bots import RuleOfThumbBot
-    from linger_longer.solver import solve
 
-    nodes, seconds = 0, 0.0
-    for seed in range(positions):
+    found = []
+    for seed in range(count):
         deal = Deal.new(Rules(), 4, seed=seed)
         bot = RuleOfThumbBot(seed)
         while not deal.tricks:
             deal.apply(bot.choose(deal))
-        started = time.process_time()
-        solution = solve(deal, nodes=None, lines=False)
-        seconds += time.process_time() - started
-        nodes += solution.nodes
-    return {"positions": positions, "nodes": nodes, "nodes_per_s": nodes / seconds}
+        found.append(deal)
+    return found
 
 
-def example_times(budget: int = 200_000) -> list[tuple[str, float, bool]]:
-    """(example, ms, solved within the budget) for the first position of every worked example."""
-    from linger_longer import scenario
+def nodes_per_second(rounds: int = ROUNDS) -> float:
+    """The solver's nodes a second of CPU on :func:`positions`: the fastest of ``rounds`` rounds."""
     from linger_longer.solver import solve
 
+    deals = positions()
+    nodes, fastest = 0, float("inf")
+    for _ in range(rounds):
+        started = time.process_time()
+        nodes = sum(solve(deal, nodes=None, lines=False).nodes for deal in deals)
+        fastest = min(fastest, time.process_time() - started)
+    return nodes / fastest
+
+
+def instructions_per_node() -> float:
+    """The instructions of one node of the same search (the dealing of the positions subtracted)."""
+    solved, nodes = callgrind(SOLVE_SCRIPT, POSITIONS)
+    dealt, _ = callgrind(SOLVE_SCRIPT, 0)
+    return (solved - dealt) / int(nodes)
+
+
+def move_times() -> list[Figure]:
+    """The strong opponent's move on fixed decisions: CPython, and Pyodide in Node."""
+    from linger_longer.timing import measure
+    from linger_longer.web.record import MONTE_CARLO_SAMPLES
+
+    runs = [("CPython", measure(MONTE_CARLO_SAMPLES))]
+    node = shutil.which("node")
+    if node and (ROOT / "node_modules" / "pyodide").is_dir():
+        done = subprocess.run([node, str(Path(__file__).with_name("pyodide_bot.mjs")), str(MONTE_CARLO_SAMPLES)],
+                              cwd=ROOT, capture_output=True, text=True, check=True)
+        runs.append(("Pyodide in Node", json.loads(done.stdout.splitlines()[-1])))
     rows = []
-    for path in sorted((ROOT / "tutorial" / "examples").glob("*.toml")):
-        deal, _ = scenario.load(path).start_deal()
-        started = time.process_time()
-        solution = solve(deal, nodes=budget)
-        rows.append((path.stem, 1000 * (time.process_time() - started), solution.complete))
+    for runtime, result in runs:
+        rows.append(Figure(f"strong bot: median move ({result['samples']} samples, {runtime})", result["median_ms"],
+                           "ms", f"<= {MOVE_GOAL_MS} ms in the browser"))
+        rows.append(Figure(f"strong bot: 95th percentile move ({runtime})", result["p95_ms"], "ms"))
     return rows
 
 
-def strong_move_times(positions: int = 40) -> dict:
-    """The strong opponent's move time on fixed decisions (the same as linger_longer.timing's)."""
-    from linger_longer.bots import MonteCarloBot
-    from linger_longer.timing import decisions
-
-    times = []
-    for i, deal in enumerate(decisions(positions)):
-        bot = MonteCarloBot(i)
-        started = time.process_time()
-        bot.choose(deal)
-        times.append(1000 * (time.process_time() - started))
-    times.sort()
-    return {"positions": positions, "median_ms": statistics.median(times),
-            "p95_ms": times[min(len(times) - 1, int(0.95 * len(times)))], "max_ms": times[-1]}
-
-
-def figures(out=None) -> list:
-    """The speed figures as :class:`tools.bench.Figure` rows."""
-    from tools.bench.figure import Figure
-
-    speed_ = solver_speed()
-    rows = [Figure("solver: nodes a second, CPython", speed_["nodes_per_s"], "/s")]
-    for name, ms, solved in example_times():
-        rows.append(Figure(f"solver: {name} first position{'' if solved else ' (unknown past 200,000 nodes)'}",
-                           ms, "ms", "<= 100 ms in Chromium", None))
-    moves = strong_move_times()
-    rows.append(Figure("strong bot: median move, CPython", moves["median_ms"], "ms", "<= 200 ms in the browser",
-                       moves["median_ms"] <= 200))
-    rows.append(Figure("strong bot: 95th percentile move, CPython", moves["p95_ms"], "ms",
-                       "<= 400 ms in the browser", moves["p95_ms"] <= 400))
-    if out is not None:
-        for row in rows:
-            print(row, file=out, flush=True)
-    return rows
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.parse_args(argv)
-    figures(out=sys.stdout)
-    return 0
+def figures() -> list[Figure]:
+    """The solver's guard rail, then the strong opponent's move times."""
+    commit = REFERENCE["commit"]
+    rows = [guard_rail("solver: nodes a second, CPU", nodes_per_second(), REFERENCE["nodes_per_s"], commit,
+                       NODES_LIMIT, "/s")]
+    if shutil.which("valgrind"):
+        rows.append(guard_rail("solver: instructions per node", instructions_per_node(),
+                               REFERENCE["instructions_per_node"], commit, INSTRUCTIONS_LIMIT))
+    return rows + move_times()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    for row in figures():
+        print(row, flush=True)

@@ -9,7 +9,7 @@ Usage::
 Every row is one "lone" bot against three copies of a "field" bot at a table
 of four, over seeded deals: deal ``i`` uses the deal seed ``SEED + i``, the
 lone seat ``i % 4`` and the dealer ``(i // 4) % 4`` (the deals of
-:func:`tools.bench.solver._deals`), so every row with the same rules plays the
+:func:`tools.bench.bots.lone_seat_deals`), so every row with the same rules plays the
 same deals. Where the field bot is a quick one, the same deals are played again
 with a field bot in the lone seat; the per-deal difference is the lone bot's
 paired gain, with its 95 % interval (:func:`tools.bench.bots.paired_gain`).
@@ -38,14 +38,14 @@ import sys
 import time
 from pathlib import Path
 
-from tools.bench.solver import DEAL_SEED
+from tools.bench.bots import DEAL_SEED, paired_gain, play, wilson
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The committed data file the opponents page is built from.
 DATA = ROOT / "tutorial" / "data" / "strength.json"
 #: The sources whose behaviour the figures measure; their digest is stored with the figures.
 SOURCES = ("engine/linger_longer/bots.py", "engine/linger_longer/solver.py")
-#: The seed of deal 0 (deal ``i`` uses ``SEED + i``), as :func:`tools.bench.solver._deals` deals them.
+#: The seed of deal 0 (deal ``i`` uses ``SEED + i``), as :func:`tools.bench.bots.lone_seat_deals` deals them.
 SEED = DEAL_SEED
 PLAYERS = 4
 #: The confidence level of every interval (:func:`tools.bench.bots.wilson` and ``paired_gain``: z = 1.96).
@@ -93,17 +93,11 @@ def bot_parameters() -> dict:
 
 def _wins(hero: str, field: str, rules: str, deals: int, jobs: int) -> list[bool]:
     """The lone bot's win in each of the first ``deals`` deals of a row."""
-    from tools.bench.solver import _play
-
-    profile, *variants = rules.split("+")
-    wins, _ = _play(hero, field, profile, tuple(variants), deals, jobs)
-    return wins
+    return play(hero, field, rules, deals, jobs)
 
 
 def _row(hero: str, field: str, rules: str, wins: list[bool], base: list[bool] | None) -> dict:
     """One row's figures from the lone bot's wins (and, if measured, a field bot's in the same seat)."""
-    from tools.bench.bots import paired_gain, wilson
-
     deals = len(wins)
     row = {"key": row_key(hero, field, rules), "hero": hero, "field": field, "rules": rules, "players": PLAYERS,
            "seed": SEED, "deals": deals, "wins": sum(wins), "rate": sum(wins) / deals,
@@ -190,27 +184,6 @@ def write(figures: dict, command: str, path: Path = DATA) -> None:
     temporary = path.with_suffix(".tmp")
     temporary.write_text(text, encoding="utf-8")
     temporary.replace(path)
-
-
-#: Deal counts of the short run ``nox -s bench`` prints (the page's figures come from ``nox -s strength``).
-SHORT_DEALS, SHORT_LONG_DEALS, SHORT_DUEL_DEALS = 100, 10, 4
-
-
-def bench_figures() -> list:
-    """A short run for ``nox -s bench``, labelled as such; the data file is not touched."""
-    from tools.bench.figure import Figure
-
-    figures = measure(SHORT_DEALS, SHORT_LONG_DEALS, SHORT_DUEL_DEALS)
-    rows = []
-    for row in figures["rows"]:
-        label = (f"strength, short run ({row['deals']:,} deals; the page's: nox -s strength): "
-                 f"{row['hero']} vs 3 {row['field']} ({row['rules']})")
-        rows.append(Figure(f"{label} wins", 100 * row["rate"], "%"))
-        if "gain" in row:
-            a, b = row["gain_ci"]
-            rows.append(Figure(f"{label} gain (95% CI {100 * a:+.1f} to {100 * b:+.1f})", 100 * row["gain"],
-                               "points"))
-    return rows
 
 
 def _without_jobs(argv: list[str]) -> list[str]:
