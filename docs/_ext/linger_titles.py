@@ -5,7 +5,7 @@ or section it points to. Dropped into a sentence as it is, a title reads as
 part of the sentence: "Commencez par Comment jouer", "De twee voorbeelden van
 Als de stok op is worden…". So, in running text, the HTML builders put such a
 title between the quotation marks of the page's language (``“…”`` in English,
-``« … »`` in French, ``«…»`` in Italian, ``‘…’`` in Dutch, from
+``« … »`` in French, ``«…»`` in Italian, ``“…”`` in Dutch, from
 :mod:`linger_longer.languages`). This happens in one place for every page and
 every language, whatever each catalog does:
 

@@ -71,7 +71,7 @@ LANGUAGES: tuple[Language, ...] = (
              "it_IT", "hunspell-it", quotes=("«", "»")),
     Language("nl", "Nederlands", "AHVB", "De spelregels van het kaartspel, in het Nederlands.",
              "nplurals=2; plural=(n != 1);",
-             "nl_NL", "hunspell-nl", apostrophe="'", quotes=("‘", "’")),
+             "nl_NL", "hunspell-nl", apostrophe="'", quotes=("“", "”")),
 )
 """Every language, in the order the language switcher lists them; the source language first."""
 
