@@ -9,27 +9,18 @@ comes back, so the page comes from the service worker's cache and the engine
 from its snapshot):
 
 - first step visible: the first walkthrough's stepper is painted (its step
-  counter's Element Timing entry ``linger-first-step``; the page arrives with
-  the steps and the stepper on its first step in its HTML, so this waits
-  neither for Pyodide nor for the widget's module); beside it, when the
+  counter's Element Timing entry ``linger-first-step``); beside it, when the
   module has made the steppers work (performance mark
   ``linger-steppers-ready``), and the page's first contentful paint; cold,
-  over :data:`FIRST_STEP_EXTRA` more loads a run than the other figures, and
-  printed beside, the same in a browser just launched for the page (its first
-  page: the browser's own start-up work falls on it); warm, printed beside, the
-  same for a page loaded again at once after those extra cold loads, as soon as
-  the engine has stored its snapshot, while the service worker's background fill
-  of the site (which begins once the engine is ready) is still running;
+  over :data:`FIRST_STEP_EXTRA` more loads a run than the other figures; warm,
+  printed beside, the same for a page loaded again at once after those extra
+  cold loads, as soon as the engine has stored its snapshot, while the service
+  worker's background fill of the site is still running;
 - engine ready: Pyodide and the engine wheel loaded in the worker
   (mark ``linger-engine-ready``), and every walkthrough on the page showing
-  steps the live engine computed (mark ``linger-live``);
-- bare Pyodide: the same for a page that only starts a module worker loading
-  Pyodide (generated into a temporary folder served beside the site's own);
-  and, cold, for the same page given the site's standard-library bytecode
-  (``_pyodide/engine-stdlib-bytecode.zip`` first on ``sys.path``, as the
-  engine's worker has it): the engine's start is then compared with a
-  Pyodide that compiles no more and no less of the standard library, which
-  leaves the engine's own cost (the wheel, its import, the hold, the page);
+  steps the live engine computed (mark ``linger-live``), against a bare
+  Pyodide: a page that only starts a module worker loading Pyodide (generated
+  into a temporary folder served beside the site's own);
 - click to updated table: median time from a click on a card ("try another
   card", a call into Pyodide) to the new table in the page, and the same for
   the Next button (no engine call);
@@ -87,41 +78,22 @@ BARE_HTML = """<!doctype html>
 <link rel="icon" href="data:,"></head><body><p>Bare Pyodide: loading…</p>
 <script type="module">
 const index = new URL('../_pyodide/', location.href).href;
-const url = new URL('bare-worker.mjs' + location.search, location.href);  // ?bytecode goes on to the worker
+const url = new URL('bare-worker.mjs', location.href);
 url.searchParams.set('index', index);
 const worker = new Worker(url, {type: 'module'});
-performance.mark('bare-worker-start');
 worker.onerror = (e) => { window.bareError = e.message || 'the bare worker failed'; };
 worker.onmessage = (e) => {
   if (e.data.error) { window.bareError = e.data.error; return; }
   performance.mark('bare-ready');
-  window.barePhases = e.data;
 };
 </script></body></html>
 """
-BARE_WORKER = """const t0 = performance.now();
-const params = new URL(self.location.href).searchParams;
-const index = params.get('index');
-// ?bytecode: the site's standard-library bytecode first on sys.path, fetched and written as the engine's worker does.
-const bytecode = params.has('bytecode')
-  ? fetch(index + 'engine-stdlib-bytecode.zip').then((r) => {
-    if (!r.ok) throw new Error('engine-stdlib-bytecode.zip: HTTP ' + r.status);
-    return r.arrayBuffer();
-  }).then((b) => new Uint8Array(b))
-  : null;
-const withBytecode = bytecode
-  ? { env: { PYTHONPATH: '/lib/bytecode.zip' }, fsInit: async (FS) => FS.writeFile('/lib/bytecode.zip', await bytecode) }
-  : {};
+BARE_WORKER = """const index = new URL(self.location.href).searchParams.get('index');
 const { loadPyodide } = await import(index + 'pyodide.mjs');
-const script = performance.now() - t0;
-const py = await loadPyodide({ indexURL: index, lockFileURL: index + 'pyodide-lock.json', stdout: () => {}, stderr: () => {},
-                               ...withBytecode });
-if (bytecode && !py.runPython('import typing; typing.__spec__.origin').startsWith('/lib/bytecode.zip/')) {
-  self.postMessage({ error: 'the bare page did not import the standard library from its bytecode' });
-} else {
-  py.runPython('1 + 1');
-  self.postMessage({ script, pyodide: performance.now() - t0 });
-}
+const py = await loadPyodide({ indexURL: index, lockFileURL: index + 'pyodide-lock.json',
+                               stdout: () => {}, stderr: () => {} });
+py.runPython('1 + 1');
+self.postMessage({ ready: true });
 """
 
 
@@ -154,22 +126,20 @@ def _painted(page, name: str) -> float:
 
 
 @contextmanager
-def _fresh_profile(p, opened: bool = True) -> Iterator:
+def _fresh_profile(p) -> Iterator:
     """A Chromium context on a new, empty profile (a first visit: no HTTP, code or storage caches), closed after.
 
-    ``opened``: the browser has drawn a page (:data:`OPEN_BROWSER`) and been idle :data:`OPEN_IDLE_MS`
-    before it is handed over, as a reader's browser has before it opens the site; otherwise the site's
-    page is the first the browser draws, at once after its launch.
+    The browser has drawn a page (:data:`OPEN_BROWSER`) and been idle :data:`OPEN_IDLE_MS` before it is handed
+    over, as a reader's browser has before it opens the site.
     """
     with tempfile.TemporaryDirectory() as profile:
         context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
                                                        headless=True)
         try:
-            if opened:
-                first = context.pages[0] if context.pages else context.new_page()
-                first.goto(OPEN_BROWSER)
-                _fcp(first)
-                first.wait_for_timeout(OPEN_IDLE_MS)
+            first = context.pages[0] if context.pages else context.new_page()
+            first.goto(OPEN_BROWSER)
+            _fcp(first)
+            first.wait_for_timeout(OPEN_IDLE_MS)
             yield context
         finally:
             context.close()
@@ -186,14 +156,7 @@ def _first_step(page) -> dict[str, float]:
 
 def _walkthrough_load(page, url: str) -> dict[str, float]:
     page.goto(url)
-    figures = {
-        **_first_step(page),
-        "worker_start": _mark(page, "linger-worker-start"),
-        "engine_ready": _mark(page, "linger-engine-ready"),
-        "live": _mark(page, "linger-live"),
-    }
-    phases = page.evaluate("window.lingerLonger.engine.phases")
-    return {**figures, **{f"worker_{k}": v for k, v in phases.items()}}
+    return {**_first_step(page), "engine_ready": _mark(page, "linger-engine-ready"), "live": _mark(page, "linger-live")}
 
 
 def _reloaded_while_filling(context, page, url: str) -> dict[str, float]:
@@ -213,9 +176,7 @@ def _bare_load(page, url: str) -> dict[str, float]:
                            timeout=60_000)
     if error := page.evaluate("window.bareError"):
         raise RuntimeError(f"{url}: {error}")
-    figures = {"worker_start": _mark(page, "bare-worker-start"), "ready": _mark(page, "bare-ready")}
-    phases = page.evaluate("window.barePhases")
-    return {**figures, **{f"worker_{k}": v for k, v in phases.items()}}
+    return {"ready": _mark(page, "bare-ready")}
 
 
 CLICK_JS = """async ([sel, what]) => {
@@ -375,10 +336,8 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
         return _measure(site, served, out)
 
 
-#: The loads of a run, in turn: the walkthrough page, bare Pyodide, and bare Pyodide with the site's
-#: standard-library bytecode.
-LOADS = (("walk", PAGE, _walkthrough_load), ("bare", "_bench/bare.html", _bare_load),
-         ("bytecode", "_bench/bare.html?bytecode", _bare_load))
+#: The loads of a run, in turn: the walkthrough page and bare Pyodide.
+LOADS = (("walk", PAGE, _walkthrough_load), ("bare", "_bench/bare.html", _bare_load))
 
 
 def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, float]:
@@ -399,8 +358,6 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                     if kind == "walk" and not urls:
                         page.on("request", lambda r: urls.append(r.url))
                     add(f"cold_{kind}", load(page, f"{base}/{path}"))
-                    if kind == "bytecode":
-                        continue  # cold only: a warm engine starts from its snapshot, compiling nothing
                     if kind == "walk":  # a later visit: the engine's snapshot and the site stored
                         page.evaluate("window.lingerLonger.engine.snapshot")
                         offline.wait_stored(page)
@@ -417,13 +374,13 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                             results["click_in_motion"] = motion["during"]
                             results["analysis_step"] = analysis.in_browser(page)
                         page.close()
-            for opened in [True] * FIRST_STEP_EXTRA + [False]:  # cold loads for the first step alone
-                with _fresh_profile(p, opened) as context:
+            for _ in range(FIRST_STEP_EXTRA):  # cold loads for the first step alone
+                with _fresh_profile(p) as context:
                     page = context.new_page()
                     page.goto(f"{base}/{PAGE}")
-                    add("cold_walk" if opened else "launched_walk", _first_step(page))
-                    if opened:  # and the page again at once, the service worker's fill still running
-                        add("filling_walk", _reloaded_while_filling(context, page, f"{base}/{PAGE}"))
+                    add("cold_walk", _first_step(page))
+                    # and the page again at once, the service worker's fill still running
+                    add("filling_walk", _reloaded_while_filling(context, page, f"{base}/{PAGE}"))
         weight = _weight(site, urls)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -448,11 +405,7 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
             if state == "warm" else "  cold (a first visit: a fresh profile, in a browser already open):")
         out(f"    first step visible       {w('first_step'):7.0f} ms   (goal < 300 ms; {_spread(results[f'{state}_walk_first_step'])}; "
             f"the steppers work at {w('steppers_ready'):.0f} ms, first contentful paint {w('fcp'):.0f} ms)")
-        if state == "cold":
-            out(f"    first step, browser just launched for the page  {med['launched_walk_first_step']:.0f} ms   "
-                f"(median of {len(results['launched_walk_first_step'])} loads; first contentful paint "
-                f"{med['launched_walk_fcp']:.0f} ms)")
-        else:
+        if state == "warm":
             filling = results["filling_walk_filling"]
             out(f"    first step, loaded again at once after a first visit  {med['filling_walk_first_step']:.0f} ms   "
                 f"(goal < 300 ms; {_spread(results['filling_walk_first_step'])}; the service worker still storing "
@@ -464,15 +417,6 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
             f"    bare Pyodide ready       {b('ready'):7.0f} ms   -> engine/bare {w('engine_ready') / b('ready'):.2f} "
             f"(goal <= 1.10)"
         )
-        if state == "cold":
-            out(f"    bare Pyodide with the site's standard-library bytecode  {med['cold_bytecode_ready']:.0f} ms   "
-                f"-> engine/that {w('engine_ready') / med['cold_bytecode_ready']:.2f} (the engine's own cost: "
-                f"its wheel, its import, the page)")
-        phases = ", ".join(f"{key.removeprefix(f'{state}_walk_worker_')} {value:.0f}" for key, value in med.items()
-                           if key.startswith(f"{state}_walk_worker_") and key != f"{state}_walk_worker_start")
-        out(f"    in the worker (ms after it starts; linger-worker.mjs names the phases): {phases} "
-            f"| bare: pyodide.mjs {b('worker_script'):.0f}, Pyodide {b('worker_pyodide'):.0f}; "
-            f"worker started at {w('worker_start'):.0f} ms (bare {b('worker_start'):.0f} ms)")
     out(
         f"  click on a card -> updated table: median {med['click_card']:.1f} ms over {len(results['click_card'])} clicks (goal < 50 ms) "
         f"(Next button: {med['click_next']:.1f} ms)"
