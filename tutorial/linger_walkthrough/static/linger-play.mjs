@@ -250,7 +250,8 @@ class PlayPage {
   statsSection() {
     const section = el('section', { class: 'linger-play-stats', 'aria-labelledby': 'linger-play-stats-title' });
     section.append(el('p', { class: 'linger-play-panel-title', id: 'linger-play-stats-title' }, this.labels.stats_title));
-    const body = el('div', { class: 'linger-play-stats-body' });
+    // On a narrow screen the table scrolls inside this box: the box takes the keyboard, to scroll it too.
+    const body = el('div', { class: 'linger-play-stats-body', tabindex: '0', role: 'region', 'aria-labelledby': 'linger-play-stats-title' });
     const reset = el('button', { type: 'button', class: 'linger-play-stats-reset' }, this.labels.stats_reset);
     reset.addEventListener('click', () => {
       if (!window.confirm(this.labels.confirm_reset)) return;
