@@ -55,6 +55,12 @@ test('the turn message says who won the match, then the deal, then whose turn it
   assert.equal(turnMessage(view({ match_over: true, deal: { over: true, outcome: { winner: 1 } }, score: { winner: 2 } }), labels), 'C wins the match.');
 });
 
+test('a single deal is won as a deal, never as a match', () => {
+  const over = { match_over: true, deal: { over: true, outcome: { winner: 1 } }, score: { winner: 1 } };
+  assert.equal(turnMessage(view({ ...over, settings: { mode: 'deal' } }), labels), 'B wins the deal.');
+  assert.equal(turnMessage(view({ ...over, settings: { mode: 'match-3' } }), labels), 'B wins the match.');
+});
+
 test('the score table has a row per player, the reader\'s marked, with deals and both chip counts', () => {
   const rows = scoreRows(view(), labels);
   assert.equal(rows.length, 4);

@@ -12,7 +12,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs", "puzzles.test.mjs", "snapshot.test.mjs"])
+@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs", "play-store.test.mjs", "puzzles.test.mjs", "snapshot.test.mjs"])
 def test_widget_logic_under_node(tests: str) -> None:
     """The walkthrough's stepping and branching, the Play page's form, messages and score, the Puzzles page's
     stored progress, and the engine snapshot packed without its zero pages, under node --test."""

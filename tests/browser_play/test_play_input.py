@@ -20,12 +20,12 @@ SETTLED = ("window.lingerPlay && document.querySelector('.linger-play').dataset.
            "&& document.querySelector('.linger-play').dataset.state !== 'busy'")
 QUERY = "players=4&profile=standard&variants=&mode=deal&seat=A&bot=random&seed=12"
 
-#: Fills the tab's session storage to its quota before the page runs (once per tab).
+#: Fills the browser's local storage to its quota before the page runs (once per tab).
 FILL_STORAGE = """
-if (!sessionStorage.getItem('fill-0')) {
+if (!localStorage.getItem('fill-0')) {
   let size = 1 << 22;
   for (let i = 0; size > 0; i++) {
-    try { sessionStorage.setItem('fill-' + i, 'x'.repeat(size)); } catch { size >>= 1; }
+    try { localStorage.setItem('fill-' + i, 'x'.repeat(size)); } catch { size >>= 1; }
   }
 }
 """
@@ -91,13 +91,13 @@ def test_a_deeply_nested_saved_record_never_reaches_the_engine(watched, site_url
     ctx, watch = watched
     settings = json.dumps(decode_query(QUERY).to_json(), sort_keys=True)  # as the engine answers it
     record = '{"version": 1, "settings": ' + settings + ', "deals": ' + "[" * 50_000 + "]" * 50_000 + "}"
-    ctx.add_init_script(f"if (!sessionStorage.getItem('planted')) {{ sessionStorage.setItem('planted', '1'); "
-                        f"sessionStorage.setItem('linger-play-record', {json.dumps(record)}); }}")
+    ctx.add_init_script(f"if (!localStorage.getItem('planted')) {{ localStorage.setItem('planted', '1'); "
+                        f"localStorage.setItem('linger-longer.play-game', {json.dumps(record)}); }}")
     page = open_watched(ctx, watch)
     page.goto(f"{site_url}/en/play.html?{QUERY}")
     page.wait_for_function(SETTLED + " && window.lingerPlay.view", timeout=LIVE_TIMEOUT_MS)
     assert page.get_attribute(ROOT, "data-state") == "live", page.text_content(".linger-play-status")
-    saved = page.evaluate("sessionStorage.getItem('linger-play-record')")
+    saved = page.evaluate("localStorage.getItem('linger-longer.play-game')")
     assert len(saved) < 2000 and json.loads(saved)["deals"] == [[]]  # the new game, saved instead
     # The engine still answers: play the first legal card.
     page.click(".linger-play-table button[data-legal=true]")
@@ -106,13 +106,13 @@ def test_a_deeply_nested_saved_record_never_reaches_the_engine(watched, site_url
 
 
 def test_a_full_storage_never_stops_the_game(watched, site_url) -> None:
-    """With the tab's storage full, the game is drawn and played; the page says once, translated, that it is unsaved."""
+    """With the browser's storage full, the game is drawn and played; the page says once, translated, that it is unsaved."""
     ctx, watch = watched
     ctx.add_init_script(FILL_STORAGE)
     page = open_watched(ctx, watch)
     page.goto(f"{site_url}/it/play.html?{QUERY}")
     page.wait_for_function(SETTLED + " && window.lingerPlay.view", timeout=LIVE_TIMEOUT_MS)
-    assert page.evaluate("sessionStorage.getItem('linger-play-record')") is None  # it really did not fit
+    assert page.evaluate("localStorage.getItem('linger-longer.play-game')") is None  # it really did not fit
     assert page.get_attribute(ROOT, "data-state") == "live", page.text_content(".linger-play-status")
     assert page.locator(".linger-play-table button[data-legal=true]").count() > 0  # the hand is drawn
     for _ in range(2):

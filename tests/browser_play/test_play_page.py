@@ -48,8 +48,8 @@ def view(page) -> dict:
 def act(page, use_keyboard: bool) -> None:
     """Take the page's first offered action (the first legal card, or the first suit), or deal the next deal."""
     current = view(page)
-    if current["deal"]["over"]:
-        target = page.locator(".linger-play-toolbar button[data-action=next]")
+    if current["deal"]["over"]:  # the end-of-deal panel's Next deal, where the keyboard focus goes
+        target = page.locator(".linger-play-end button[data-end=next]")
     elif current["name_trump"]:
         target = page.locator(".linger-play-table button[data-suit]").first
     else:
@@ -114,12 +114,14 @@ def test_a_game_played_on_the_page_equals_cpython(chromium, site_url, settings, 
 
 
 def test_the_url_holds_the_game_and_a_link_replays_it(chromium, site_url):
-    """The form's settings go to the URL in the engine's spelling; the same URL deals the same cards."""
+    """The form's settings go to the URL in the engine's spelling, without the seed while the deal is on; the
+    same settings with the seed deal the same cards."""
     ctx = chromium.new_context()
     try:
         page = open_play(ctx, site_url, "it")
         first = dict(parse_qsl(urlsplit(page.url).query, keep_blank_values=True))
-        assert first["players"] == "4" and first["seed"].isdigit()  # a random seed by default
+        assert first["players"] == "4" and "seed" not in first  # a random seed, not shown while the deal is on
+        assert isinstance(view(page)["settings"]["seed"], int) and page.input_value("#linger-play-seed") == ""
         page.select_option("#linger-play-players", "5")
         page.select_option("#linger-play-seat", "C")
         page.check("input[name=profile][value=last-card]")
@@ -133,10 +135,10 @@ def test_the_url_holds_the_game_and_a_link_replays_it(chromium, site_url):
         wait_idle(page)
         expected = Settings(players=5, seat=2, profile="last-card", variants=("grand-coup", "draw-per-card"),
                             mode="match-3", strength="random", seed=123456789012345)
-        assert urlsplit(page.url).query == encode_query(expected)
-        assert decode_query(urlsplit(page.url).query) == expected
+        assert urlsplit(page.url).query == encode_query(expected, seed=False)
+        assert decode_query(urlsplit(page.url).query, 123456789012345) == expected
         html = view(page)["html"]
-        other = open_play(ctx, site_url, "it", encode_query(expected))  # a new tab: nothing remembered
+        other = open_play(ctx, site_url, "it", encode_query(expected))  # a new tab with the link
         assert view(other)["html"] == html
         assert other.locator("input[name=trump][value=grand-coup]").is_checked()
         assert other.input_value("#linger-play-seat") == "C"
@@ -146,11 +148,14 @@ def test_the_url_holds_the_game_and_a_link_replays_it(chromium, site_url):
         other.reload()
         wait_idle(other)
         assert view(other)["record"] == played
-        other.evaluate("""() => { const record = JSON.parse(sessionStorage.getItem('linger-play-record'));
-          record.version = 99; sessionStorage.setItem('linger-play-record', JSON.stringify(record)); }""")
-        other.reload()
+        other.evaluate("""() => { const record = JSON.parse(localStorage.getItem('linger-longer.play-game'));
+          record.version = 99; localStorage.setItem('linger-longer.play-game', JSON.stringify(record)); }""")
+        other.reload()  # the address of a deal in play has no seed: a fresh deal with the same settings
         wait_idle(other)
-        assert view(other)["html"] == html
+        fresh = view(other)
+        assert fresh["record"]["deals"] != played["deals"] and fresh["deal"]["number"] == 1
+        assert {k: v for k, v in fresh["settings"].items() if k != "seed"} == \
+            {k: v for k, v in expected.to_json().items() if k != "seed"}
     finally:
         ctx.close()
 

@@ -536,6 +536,7 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     app.add_css_file("linger-walkthrough.css")
     if "linger-play.mjs" in widgets:
         app.add_css_file("linger-play.css")
+        app.add_css_file("linger-play-end.css")
     pathto = context["pathto"]
     pyodide = relative_uri(app.builder.get_target_uri(pagename), "") + app.config.linger_walkthrough_pyodide
     tags = [early_start_tag(pathto("_static/linger-worker.mjs", 1), pyodide),

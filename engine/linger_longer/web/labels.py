@@ -132,6 +132,30 @@ PLAY_LABELS: dict[str, str] = {
     "trick_number": N_("Trick {number}"),
     "not_saved": N_("This browser cannot store the game (its storage is full or off): you can go on "
                     "playing, but reloading the page starts a new game."),
+    # The end of a deal (linger-play-end.mjs).
+    "end_actions": N_("What next"),
+    "play_again": N_("Play again"),
+    "review": N_("Review the deal"),
+    "review_note": N_("Every hand is face up; nothing more can be played."),
+    "end_back": N_("Back to the result"),
+    "end_out": N_("Out of the deal, in order"),
+    "end_tricks": N_("The deal, trick by trick"),
+    # What a deal still in play would reveal, and the reader's results (linger-play-store.mjs).
+    "export_seen": N_("The deal is still in play, so this file holds only what your seat has seen: no seed, "
+                      "no other hand. It cannot be replayed until the deal is over."),
+    "export_whole": N_("Export the whole deal"),
+    "confirm_whole": N_("The whole deal's file names its seed, and the seed tells every hand, the computer's too, "
+                        "and every card still in the stock. Export the whole deal now?"),
+    "confirm_link": N_("The deal is still in play. Its link holds the seed, and the seed tells every hand, the "
+                       "computer's too. Copy the link anyway?"),
+    "stats_title": N_("Your results in this browser"),
+    "stats_played": N_("Deals played"),
+    "stats_won": N_("Deals won"),
+    "stats_streak": N_("Winning streak"),
+    "stats_none": N_("No deal finished yet."),
+    "stats_note": N_("Kept in this browser only: nothing is sent anywhere."),
+    "stats_reset": N_("Reset the results"),
+    "confirm_reset": N_("Forget every result kept in this browser?"),
     "engine_failed": N_("The live engine could not start, so the game cannot be played on this page. "
                         "Reload the page to try again."),
 }

@@ -48,8 +48,8 @@ def _settings_of_query(query: str, default_seed: int, lang: str) -> dict[str, An
     return decode_query(query, default_seed).to_json()
 
 
-def _export(record: Mapping[str, Any] | str, lang: str) -> dict[str, str]:
-    return export(record)
+def _export(record: Mapping[str, Any] | str, scope: str, lang: str) -> dict[str, str]:
+    return export(record, scope)
 
 
 #: The page's requests by name: each takes its arguments (the record first) and the language last.

@@ -15,15 +15,16 @@ from typing import Any, Iterable, Mapping
 from ..bots import STRONG_SAMPLES, Bot, MonteCarloBot, make_bot
 from ..cards import Card, InvalidCardError, Suit
 from ..events import Event
-from ..game import Deal, IllegalPlayError, Phase
+from ..game import Deal, Phase
 from ..i18n import N_
 from ..match import Match
 from ..narrate import refusal_text
+from ..trick import Refusal
 from .errors import PlayError
 from .settings import Settings
 
 __all__ = [
-    "MONTE_CARLO_SAMPLES", "RECORD_VERSION", "Game", "PlayedDeal", "action_code", "bot_seed", "load_game",
+    "MONTE_CARLO_SAMPLES", "RECORD_VERSION", "Game", "PlayedDeal", "RefusedAction", "action_code", "bot_seed", "load_game",
     "opponent", "parse_action",
 ]
 
@@ -31,6 +32,18 @@ __all__ = [
 MONTE_CARLO_SAMPLES = STRONG_SAMPLES
 #: The record format's version.
 RECORD_VERSION = 1
+
+
+class RefusedAction(PlayError):
+    """A recorded action the rules refuse: the rule it breaks, told in the request's language."""
+
+    def __init__(self, refusal: Refusal, names: tuple[str, ...]) -> None:
+        self.refusal = refusal
+        self.names = names
+        super().__init__("{reason}", reason=refusal_text(refusal, "en", names))
+
+    def text(self, lang: str) -> str:
+        return refusal_text(self.refusal, lang, self.names)
 
 
 def bot_seed(seed: int, deal_index: int, ply: int, salt: int = 0) -> int:
@@ -107,10 +120,13 @@ class Game:
         if deal.is_over:
             raise PlayError(N_("The deal is over."))
         seat = deal.to_act
-        try:
-            events = deal.apply(action)
-        except IllegalPlayError as error:
-            raise PlayError("{reason}", reason=str(error)) from None
+        if isinstance(action, Card):
+            refusal = deal.refusal(action)
+            if refusal is not None:
+                raise RefusedAction(refusal, deal.names)
+        elif deal.phase is not Phase.NAME_TRUMP:
+            raise PlayError(N_("Only the winner of the first trick names trump, once, under grand coup."))
+        events = deal.apply(action)  # checked above: an IllegalPlayError here would be the engine's bug
         played.actions.append(action_code(action))
         played.seats.append(seat)  # type: ignore[arg-type]
         played.events.append(events)
@@ -155,12 +171,48 @@ class Game:
                 "deals": [list(d.actions) for d in self.deals]}
 
 
+def _record_data(text: str) -> Any:
+    """The JSON data of a record's text; text that is not JSON, or nests absurdly deep, is refused."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise PlayError(N_("not a game record: it is nested too deeply.")) from None
+    except ValueError:  # json.JSONDecodeError is a ValueError
+        raise PlayError(N_("not a game record: the text is not JSON.")) from None
+
+
+def _deal_actions(deals: Any) -> list[list[str]]:
+    """The record's ``deals``: a list of deals, each a list of action codes (checked without recursion)."""
+    if deals is None or deals == []:
+        return [[]]
+    if not isinstance(deals, list):
+        raise PlayError(N_("not a game record: {field} has the wrong type: {value}."), field="deals",
+                        value=_short_repr(deals))
+    for actions in deals:
+        if not isinstance(actions, list) or not all(isinstance(code, str) for code in actions):
+            raise PlayError(N_("not a game record: {field} has the wrong type: {value}."), field="deals",
+                            value=_short_repr(actions))
+    return deals
+
+
+def _short_repr(value: Any) -> str:
+    """A value's repr for a message, never recursing deep (a 2,000-deep list is shown by its first levels)."""
+    try:
+        return repr(value)[:200]
+    except RecursionError:
+        return "[[[…]]]"
+
+
 def load_game(record: Mapping[str, Any] | str) -> Game:
-    """The game of a record (a mapping, or its JSON text), replayed from its settings and actions."""
+    """The game of a record (a mapping, or its JSON text), replayed from its settings and actions.
+
+    Anything that is not such a record, whatever its shape, is a :class:`PlayError`.
+    """
     if isinstance(record, str):
-        record = json.loads(record)
+        record = _record_data(record)
     if not isinstance(record, Mapping) or record.get("version") != RECORD_VERSION:
         raise PlayError(N_("not a game record of version {version}."), version=RECORD_VERSION)
+    if "settings" not in record:
+        raise PlayError(N_("not a game record: {field} is missing."), field="settings")
     settings = Settings.from_json(record["settings"])
-    deals = record.get("deals") or [[]]
-    return Game(settings, deals)
+    return Game(settings, _deal_actions(record.get("deals")))

@@ -100,7 +100,18 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Settings:
-        """Settings from :meth:`to_json` (unknown keys are refused)."""
+        """Settings from :meth:`to_json` (unknown keys, and values of the wrong JSON type, are refused)."""
+        if not isinstance(data, Mapping):
+            raise PlayError(N_("not a game record: {field} has the wrong type: {value}."), field="settings",
+                            value=repr(data)[:200])
+        for key, kind in _JSON_TYPES.items():
+            value = data.get(key)
+            if key in data and not (isinstance(value, kind) and not isinstance(value, bool)):
+                raise PlayError(N_("not a game record: {field} has the wrong type: {value}."), field=key,
+                                value=repr(value)[:200])
+        if any(not isinstance(v, str) for v in data.get("variants", [])):
+            raise PlayError(N_("not a game record: {field} has the wrong type: {value}."), field="variants",
+                            value=repr(data["variants"])[:200])
         unknown = sorted(set(data) - set(cls.__dataclass_fields__))
         if unknown:
             raise PlayError(N_("unknown settings: {keys}."), keys=", ".join(unknown))
@@ -110,13 +121,27 @@ class Settings:
         return cls(**values)
 
 
+#: The JSON type of each setting in a record.
+_JSON_TYPES: dict[str, type] = {"players": int, "profile": str, "variants": list, "seed": int, "mode": str,
+                                "seat": int, "strength": str}
+
 #: The URL query's keys, in the order :func:`encode_query` writes them (the page reads them from here too).
 QUERY_KEYS = ("players", "profile", "variants", "mode", "seat", "bot", "seed")
+#: "given twice", for each key of the URL, naming its field as the settings form does.
+_GIVEN_TWICE = {
+    "players": N_("Players: given twice."),
+    "profile": N_("Rules profile: given twice."),
+    "variants": N_("Variants: given twice."),
+    "mode": N_("Game: given twice."),
+    "seat": N_("Your seat: given twice."),
+    "bot": N_("Opponents: given twice."),
+    "seed": N_("Deal number (seed): given twice."),
+}
 _INT = re.compile(r"[0-9]{1,19}")
 
 
-def encode_query(settings: Settings) -> str:
-    """The settings as a URL query string (without ``?``), keys in a fixed order.
+def encode_query(settings: Settings, seed: bool = True) -> str:
+    """The settings as a URL query string (without ``?``), keys in a fixed order; ``seed=False`` leaves the seed out.
 
     >>> encode_query(Settings(players=4, seed=42, mode="match-3", seat=2))
     'players=4&profile=standard&variants=&mode=match-3&seat=C&bot=rule-of-thumb&seed=42'
@@ -124,7 +149,7 @@ def encode_query(settings: Settings) -> str:
     return urlencode([
         ("players", settings.players), ("profile", settings.profile), ("variants", ",".join(settings.variants)),
         ("mode", settings.mode), ("seat", seat_names(settings.players)[settings.seat]),
-        ("bot", settings.strength), ("seed", settings.seed),
+        ("bot", settings.strength), *([("seed", settings.seed)] if seed else []),
     ], safe=",")
 
 
@@ -141,7 +166,7 @@ def decode_query(query: str, default_seed: int | None = None) -> Settings:
         if key not in QUERY_KEYS:
             continue
         if key in values:
-            raise PlayError(N_("{key}: given twice."), key=key)
+            raise PlayError(_GIVEN_TWICE[key])
         values[key] = value
     settings: dict[str, Any] = {}
     players = values.get("players", "4")

@@ -26,6 +26,7 @@ from ..narrate import EVERYONE, Narrator, suit_name
 from .errors import PlayError
 from .labels import PLAY_LABELS, counted
 from .record import Game, PlayedDeal, load_game, parse_action
+from .deal_end import deal_end
 from .render import render_step_html
 from .settings import Settings, encode_query
 from .table import TrickTable, hand_choices, table_view
@@ -101,12 +102,16 @@ def view_of(game: Game, lang: str, refused: str | None = None) -> dict[str, Any]
         "lang": lang,
         "settings": settings.to_json(),
         "query": encode_query(settings),
+        # The page's address: without the seed while the deal is on (the seed tells every hidden card).
+        "address": encode_query(settings) if over else encode_query(settings, seed=False),
         "record": game.record(),
         "players": names,
         "human": human,
         "deal": {
             # The deal's own seed is drawn from the game's (up to 2**63): a string, exact in JavaScript.
-            "number": played.index + 1, "seed": str(played.seed), "dealer": played.dealer, "over": over,
+            # Not while the deal is on: with the public engine, the seed is every hand and the stock's order.
+            "number": played.index + 1, "seed": str(played.seed) if over else None, "dealer": played.dealer,
+            "over": over,
             "stock_at_start": played.stock_at_start,
             "clock": counted(lang, "stock_clock", table["stock"], total=played.stock_at_start),
             "outcome": {"winner": outcome.winner, "reason": outcome.reason.value} if outcome else None,
@@ -122,10 +127,12 @@ def view_of(game: Game, lang: str, refused: str | None = None) -> dict[str, Any]
         "recent": recent,
         "refused": refused,
         "score": _score(game),
-        "can_undo": any(s == human for s in played.seats),
+        # Once a deal is over every card has been shown: taking a card back would replay it knowing them all.
+        "can_undo": not over and any(s == human for s in played.seats),
         "can_next": over and not match_over,
         "can_compare": over,
         "match_over": match_over,
+        "end": deal_end(game, played, lang) if over else None,
     }
 
 
@@ -159,6 +166,8 @@ def play(record: Mapping[str, Any] | str, action: str, lang: str = "en") -> dict
 def undo(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
     """Take back the human's last action in the current deal, and the computer's actions after it."""
     game = load_game(record)
+    if game.current.deal.is_over:  # every card has been shown: the deal cannot be re-entered
+        raise PlayError(N_("The deal is over."))
     mine = [i for i, seat in enumerate(game.current.seats) if seat == game.settings.seat]
     if not mine:
         raise PlayError(N_("Nothing to undo: you have not played a card in this deal yet."))

@@ -86,7 +86,9 @@ export function randomSeed(random = Math.random) {
  */
 export function turnMessage(view, labels) {
   const player = (/** @type {number} */ seat) => view.players[seat];
-  if (view.match_over && view.score.winner != null) return format(labels.match_won, { player: player(view.score.winner) });
+  // A single deal is won as a deal: only a match of several deals is "won as a match".
+  const single = view.settings?.mode === 'deal';
+  if (!single && view.match_over && view.score.winner != null) return format(labels.match_won, { player: player(view.score.winner) });
   if (view.deal.over && view.deal.outcome) return format(labels.deal_won, { player: player(view.deal.outcome.winner) });
   if (view.name_trump) return labels.name_trump;
   if (view.your_turn) return labels.your_turn;

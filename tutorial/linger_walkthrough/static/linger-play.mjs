@@ -18,30 +18,10 @@ import { drawTable, moveAmongCards } from './linger-table.mjs';
 import {
   clock, formFromSettings, queryFromForm, randomSeed, savedRecord, scoreRows, turnMessage,
 } from './linger-play-model.mjs';
-
-/** Where the page keeps the game in progress, so a reload continues it (per tab). */
-const STORAGE_KEY = 'linger-play-record';
-
-/**
- * The game this tab saved, or null (storage can be off: reading it can throw).
- * @returns {string | null}
- */
-function readSaved() {
-  try {
-    return sessionStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Forget the saved game (if storage allows). */
-function forgetSaved() {
-  try {
-    sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // storage is off: there is nothing to forget
-  }
-}
+import { endPanel, reviewBar } from './linger-play-end.mjs';
+import {
+  GAME_KEY, STATS_KEY, countDeal, forgetStored, parseStats, readStored, resumable, statsRows, writeStored,
+} from './linger-play-store.mjs';
 
 /**
  * @template {keyof HTMLElementTagNameMap} K
@@ -105,6 +85,9 @@ class PlayPage {
     this.comparePanel = find(root, '.linger-play-compare');
     /** @type {Record<string, HTMLButtonElement>} */
     this.buttons = {};
+    /** Whether the reader is looking at a finished table without the end-of-deal panel. */
+    this.reviewing = false;
+    this.stats = this.statsSection();
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('.linger-play-toolbar button'))) {
       const action = button.dataset.action ?? '';
       this.buttons[action] = button;
@@ -217,31 +200,35 @@ class PlayPage {
     this.root.dataset.engine = 'live';
     this.setStatus('', 'live');
     const params = new URLSearchParams(location.search);
-    const query = this.queryKeys.some((key) => params.has(key)) ? location.search.slice(1) : queryFromForm(this.formValues(), this.queryKeys);
-    const saved = readSaved();
+    const address = { hasGame: this.queryKeys.some((key) => params.has(key)), hasSeed: params.has('seed') };
+    const query = address.hasGame ? location.search.slice(1) : queryFromForm(this.formValues(), this.queryKeys);
+    const saved = readStored(GAME_KEY);
     await this.run(async () => {
       const settings = await this.engine.call('decode-query', this.lang, query, randomSeed());
       this.fillForm(formFromSettings(settings, this.trumpVariants));
-      this.show(await this.resume(saved, settings) ?? await this.engine.call('new-game', this.lang, JSON.stringify(settings)), false);
+      this.show(await this.resume(saved, settings, address) ?? await this.engine.call('new-game', this.lang, JSON.stringify(settings)), false);
     });
   }
 
   /**
-   * The game this tab was playing, if it has the URL's settings and the engine still accepts its record.
+   * The game this browser was playing, if the address asks for it (see resumable) and the engine
+   * still accepts its record.
    * @param {string | null} saved @param {import('./linger-play-model.mjs').Settings} settings
+   * @param {{hasGame: boolean, hasSeed: boolean}} address what the page's address holds
    * @returns {Promise<any>} its view, or null
    */
-  async resume(saved, settings) {
+  async resume(saved, settings, address) {
     const record = savedRecord(saved);  // too long, too deep or not JSON: never sent to the engine
     if (!record) {
-      if (saved) forgetSaved();
+      if (saved) forgetStored(GAME_KEY);
       return null;
     }
-    if (JSON.stringify(record.settings) !== JSON.stringify(settings)) return null;
+    const kept = /** @type {Record<string, unknown>} */ (record.settings ?? {});
+    if (!resumable(kept, /** @type {any} */ (settings), address)) return null;
     try {
       return await this.engine.call('state', this.lang, JSON.stringify(record));
     } catch {
-      forgetSaved();  // a record from another version of the page: start afresh
+      forgetStored(GAME_KEY);  // damaged, or from another version of the page: start afresh
       return null;
     }
   }
@@ -252,17 +239,69 @@ class PlayPage {
    * @param {unknown} record
    */
   save(record) {
-    try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(record));
-    } catch {
+    if (!writeStored(GAME_KEY, JSON.stringify(record))) {
       if (this.unsaved) return;
       this.unsaved = true;
       this.message.after(el('p', { class: 'linger-play-unsaved', role: 'status' }, this.labels.not_saved));
     }
   }
 
+  /** The reader's results, under the game: kept in this browser, resettable. */
+  statsSection() {
+    const section = el('section', { class: 'linger-play-stats', 'aria-labelledby': 'linger-play-stats-title' });
+    section.append(el('p', { class: 'linger-play-panel-title', id: 'linger-play-stats-title' }, this.labels.stats_title));
+    // On a narrow screen the table scrolls inside this box: the box takes the keyboard, to scroll it too.
+    const body = el('div', { class: 'linger-play-stats-body', tabindex: '0', role: 'region', 'aria-labelledby': 'linger-play-stats-title' });
+    const reset = el('button', { type: 'button', class: 'linger-play-stats-reset' }, this.labels.stats_reset);
+    reset.addEventListener('click', () => {
+      if (!window.confirm(this.labels.confirm_reset)) return;
+      forgetStored(STATS_KEY);
+      this.drawStats();
+    });
+    section.append(body, el('p', { class: 'linger-play-stats-note' }, this.labels.stats_note), reset);
+    this.game.append(section);
+    return section;
+  }
+
+  /** Draw the results kept in this browser. */
+  drawStats() {
+    const strengths = [...(/** @type {HTMLSelectElement} */ (this.field('bot'))).options].map((o) => o.value);
+    const names = Object.fromEntries([...(/** @type {HTMLSelectElement} */ (this.field('bot'))).options].map((o) => [o.value, o.text]));
+    const rows = statsRows(parseStats(readStored(STATS_KEY)), strengths);
+    const body = find(this.stats, '.linger-play-stats-body');
+    /** @type {HTMLButtonElement} */ (find(this.stats, '.linger-play-stats-reset')).disabled = rows.length === 0;
+    if (!rows.length) {
+      body.replaceChildren(el('p', {}, this.labels.stats_none));
+      return;
+    }
+    const table = el('table');
+    const head = el('tr');
+    for (const key of ['strength', 'players', 'stats_played', 'stats_won', 'stats_streak']) head.append(el('th', { scope: 'col' }, this.labels[key]));
+    table.append(el('thead'), el('tbody'));
+    /** @type {HTMLElement} */ (table.tHead).append(head);
+    for (const row of rows) {
+      const tr = el('tr', { 'data-tally': `${row.strength}/${row.players}` });
+      tr.append(el('th', { scope: 'row' }, names[row.strength] ?? row.strength),
+        ...[row.players, row.played, row.won, row.streak].map((n) => el('td', {}, String(n))));
+      table.tBodies[0].append(tr);
+    }
+    body.replaceChildren(table);
+  }
+
+  /**
+   * Count a deal that has just ended in this browser's results.
+   * @param {any} view
+   */
+  countResult(view) {
+    const stats = countDeal(parseStats(readStored(STATS_KEY)), view.settings.strength, view.settings.players,
+      view.deal.outcome.winner === view.human);
+    writeStored(STATS_KEY, JSON.stringify(stats));
+    this.drawStats();
+  }
+
   /** A new game from the form (the engine checks every value and names a bad one). */
   async startFromForm() {
+    if (!this.field('seed').value.trim()) this.field('seed').value = String(randomSeed());  // hidden while a deal is on
     await this.run(async () => {
       const settings = await this.engine.call('decode-query', this.lang, queryFromForm(this.formValues(), this.queryKeys), randomSeed());
       this.show(await this.engine.call('new-game', this.lang, JSON.stringify(settings)), true);
@@ -275,7 +314,7 @@ class PlayPage {
     if (action === 'undo') await this.run(async () => this.show(await this.engine.call('undo', this.lang, record()), true));
     else if (action === 'next') await this.run(async () => this.show(await this.engine.call('next-deal', this.lang, record()), true));
     else if (action === 'hint') await this.run(async () => this.showHint(await this.engine.call('hint', this.lang, record())), this.labels.busy);
-    else if (action === 'export') await this.togglePanel(this.exportPanel, this.buttons.export, async () => this.showExport(await this.engine.call('export', this.lang, record())));
+    else if (action === 'export') await this.togglePanel(this.exportPanel, this.buttons.export, async () => this.showExport(await this.engine.call('export', this.lang, record(), 'seen')));
     else if (action === 'compare') await this.togglePanel(this.comparePanel, this.buttons.compare, async () => this.showComparison(await this.engine.call('compare', this.lang, record())));
     else if (action === 'share') await this.share();
   }
@@ -312,12 +351,21 @@ class PlayPage {
     const previous = this.view;
     this.view = view;
     this.game.hidden = false;
-    const url = `${location.pathname}?${view.query}${location.hash}`;
+    this.reviewing = false;
+    delete this.root.dataset.hint;
+    // The address of a deal in play leaves its seed out: the seed tells every hidden card.
+    const url = `${location.pathname}?${view.address}${location.hash}`;
     if (`${location.pathname}${location.search}${location.hash}` !== url) history.replaceState(null, '', url);
     this.save(view.record);
     if (JSON.stringify(view.settings) !== JSON.stringify(previous?.settings)) {
       this.fillForm(formFromSettings(view.settings, this.trumpVariants));  // a new game: the form shows its settings
     }
+    // The seed is every hidden card: the form shows it only once the deal is over.
+    this.field('seed').value = view.deal.over ? String(view.settings.seed) : '';
+    const ended = view.deal.over && previous && !previous.deal.over && previous.deal.number === view.deal.number
+      && JSON.stringify(previous.settings) === JSON.stringify(view.settings);
+    if (ended) this.countResult(view);
+    else if (!previous) this.drawStats();
     this.title.textContent = format(this.labels.deal_number, { number: view.deal.number });
     const turn = turnMessage(view, this.labels);
     this.message.textContent = view.refused ?? '';
@@ -360,6 +408,7 @@ class PlayPage {
         });
       }
     }
+    if (view.end) this.drawEnd(view);
     if (view.name_trump) {
       const group = el('div', { class: 'linger-play-suits', role: 'group', 'aria-label': this.labels.name_trump });
       for (const suit of view.suits) {
@@ -370,6 +419,47 @@ class PlayPage {
       }
       this.table.append(group);
     }
+  }
+
+  /**
+   * The end-of-deal panel on the table, or, while the reader reviews the finished table, one line
+   * with the way back to it.
+   * @param {any} view
+   */
+  drawEnd(view) {
+    this.table.querySelector('.linger-play-end, .linger-play-end-review')?.remove();
+    if (this.reviewing) {
+      this.table.prepend(reviewBar(view.end, this.labels, () => {
+        this.reviewing = false;
+        this.drawEnd(view);
+        this.focusEnd();
+      }));
+      return;
+    }
+    this.table.prepend(endPanel(view.end, this.labels, {
+      next: view.can_next ? () => this.toolbar('next') : null,
+      again: () => this.playAgain(),
+      review: () => {
+        this.reviewing = true;
+        this.drawEnd(view);
+        this.focusEnd();
+      },
+    }));
+  }
+
+  /** The keyboard goes to the end panel's first action (or the review line's button). */
+  focusEnd() {
+    const first = this.table.querySelector('.linger-play-end button, .linger-play-end-review button');
+    if (first instanceof HTMLElement) first.focus({ preventScroll: false });
+  }
+
+  /** A new game with the same settings and a new deal number. */
+  async playAgain() {
+    const query = this.view.address.replace(/(^|&)seed=[^&]*/, '');
+    await this.run(async () => {
+      const settings = await this.engine.call('decode-query', this.lang, query, randomSeed());
+      this.show(await this.engine.call('new-game', this.lang, JSON.stringify(settings)), true);
+    });
   }
 
   /** Buttons enabled as the view allows: cards only on your turn, undo after your card, next deal at a deal's end. */
@@ -386,10 +476,16 @@ class PlayPage {
     this.buttons.next.hidden = view.settings.mode === 'deal';
     for (const name of ['export', 'share']) this.buttons[name].disabled = this.busy;
     this.buttons.compare.disabled = this.busy || !view.can_compare;  // the comparison shows every card
+    // "The file holds every hand" is true of the whole deal's file; during a deal the export holds what you saw.
+    find(this.root, '.linger-play-export-note').hidden = !view.deal.over;
   }
 
   /** After an action, the keyboard goes to what the reader does next. */
   focusNext() {
+    if (this.view.end) {
+      this.focusEnd();
+      return;
+    }
     const next = this.table.querySelector('button[data-legal="true"], button[data-suit]')
       ?? (this.view.can_next ? this.buttons.next : null);
     if (next instanceof HTMLElement) next.focus({ preventScroll: true });
@@ -406,8 +502,19 @@ class PlayPage {
     this.root.dataset.hint = hint.action;
   }
 
-  /** @param {{toml: string, filename: string}} exported */
+  /** @param {{toml: string, filename: string, scope: string}} exported */
   showExport(exported) {
+    this.exportPanel.querySelector('.linger-play-export-scope')?.remove();
+    if (exported.scope === 'seen') {
+      const scope = el('div', { class: 'linger-play-export-scope' });
+      const whole = el('button', { type: 'button' }, this.labels.export_whole);
+      whole.addEventListener('click', async () => {
+        if (!window.confirm(this.labels.confirm_whole)) return;
+        await this.run(async () => this.showExport(await this.engine.call('export', this.lang, JSON.stringify(this.view.record), 'whole')), this.labels.busy);
+      });
+      scope.append(el('p', {}, this.labels.export_seen), whole);
+      find(this.exportPanel, '.linger-play-panel-title').after(scope);
+    }
     find(this.exportPanel, 'code').textContent = exported.toml;
     const link = /** @type {HTMLAnchorElement} */ (find(this.exportPanel, '.linger-play-download'));
     if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
@@ -439,13 +546,18 @@ class PlayPage {
     }));
   }
 
-  /** Copy the link to this deal (its settings and seed are in the page's URL). */
+  /**
+   * Copy the link to this deal (its settings and seed). While the deal is on, the seed tells every
+   * hidden card: the page says so and asks first.
+   */
   async share() {
+    if (!this.view.deal.over && !window.confirm(this.labels.confirm_link)) return;
+    const link = new URL(`${location.pathname}?${this.view.query}`, location.href).href;
     try {
-      await navigator.clipboard.writeText(location.href);
+      await navigator.clipboard.writeText(link);
       this.message.textContent = this.labels.link_copied;
     } catch {
-      this.message.textContent = location.href;
+      this.message.textContent = link;
     }
     this.message.dataset.kind = 'share';
   }
