@@ -540,8 +540,11 @@ def _build_step(scenario: Scenario, shapes: _Shapes, number: int, raw: dict[str,
     if len(actions) != 1:
         raise scenario.error("give exactly one of 'play', 'try' or 'name_trump'", probe)
     kind = actions[0]
-    card = Card.parse(raw[kind]) if kind != "name_trump" else None
-    suit = Suit.parse(raw[kind]) if kind == "name_trump" else None
+    try:  # the shapes allow "" for a suit (an expected trump of none); a suit to name must be one
+        card = Card.parse(raw[kind]) if kind != "name_trump" else None
+        suit = Suit.parse(raw[kind]) if kind == "name_trump" else None
+    except InvalidCardError as error:
+        raise scenario.error(f"{kind!r}: {error}", probe) from None
     try:
         refused = RefusalKind(raw["refused"]) if "refused" in raw else None
     except ValueError:

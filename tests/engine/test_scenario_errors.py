@@ -90,6 +90,7 @@ CASES = {
     "bad turned card": (edit('leader = "A"', 'leader = "A"\nturned = "ZZ"'), "[start]: 'turned': 'ZZ' is not a card", ""),
     "bad deck card": (with_start(f'deck = "{DECK.replace("2C", "1C")}"'), "[start]: 'deck': '1C' is not a card", ""),
     "bad named suit": (edit('play = "KC"', 'name_trump = "X"'), "step 1: 'name_trump': 'X' is not a suit", ""),
+    "empty named suit": (edit('play = "KC"', 'name_trump = ""'), "step 1: 'name_trump': '' is not a suit", ""),
     "bad played card": (edit('play = "KC"', 'play = "KX"'), "step 1: 'play': 'KX' is not a card", ""),
     "deep nesting": ("title = " + "[" * 50_000 + "]" * 50_000 + "\n", "invalid TOML: arrays or tables nested too deeply", ""),
 }
