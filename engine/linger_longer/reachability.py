@@ -47,7 +47,8 @@ from .cards import FULL_DECK, Card, Suit, card_set, cards_in
 from .rules import Rules, TrumpSource
 from .trick import trick_winner
 
-__all__ = ["History", "UndecidedError", "Unreachable", "find_history", "why_no_history"]
+__all__ = ["History", "UndecidedError", "Unreachable", "find_history", "known_answers", "remember_answers",
+           "why_no_history"]
 
 #: Steps (cards tried) one search may take before it gives up with an error. The worked examples and puzzles
 #: need a few hundred to a few thousand; a position that needs more is refused, never passed.
@@ -131,7 +132,7 @@ def find_history(
                         wins, turned_card, label) for seat in dealers)
     budget = BUDGET if budget is None else budget
     if (goals, budget) not in _ANSWERS:
-        _ANSWERS[goals, budget] = _answer(goals, budget)
+        _ANSWERS[goals, budget] = _kept_answer(goals, budget) or _answer(goals, budget)
     answer = _ANSWERS[goals, budget]
     if isinstance(answer, Exception):
         raise type(answer)(str(answer))
@@ -145,6 +146,58 @@ _ANSWERS: dict[tuple[tuple[_Goal, ...], int], History | Exception] = {}
 #: Short searches with the cards in a shuffled order, tried before the long one: a history often lies where
 #: one order of trying would reach it late. What a restart proves impossible, the next ones skip.
 RESTARTS, RESTART_STEPS = 12, 1500
+
+
+def known_answers() -> dict[str, dict]:
+    """The answers found so far, as plain data (for a site build to keep between builds): a key naming the
+    position, and its history or the reason none exists. Undecided searches are not kept."""
+    kept = {}
+    for (goals, budget), answer in _ANSWERS.items():
+        if isinstance(answer, History):
+            kept[_key_text(goals, budget)] = {"deck": " ".join(c.code for c in answer.deck), "dealer": answer.dealer,
+                                              "actions": [getattr(a, "code", None) or a.letter for a in answer.actions]}
+        elif isinstance(answer, Unreachable):
+            kept[_key_text(goals, budget)] = {"unreachable": str(answer)}
+    return kept
+
+
+def remember_answers(kept: dict[str, dict]) -> None:
+    """Take back answers given by :func:`known_answers` (of the same engine: the caller checks). A history is
+    used only after the engine has replayed it to the position again; one that does not is searched again."""
+    _KEPT.update(kept)
+
+
+#: Answers taken back from an earlier process, by key, used when the same position is asked about.
+_KEPT: dict[str, dict] = {}
+
+
+def _key_text(goals: tuple[_Goal, ...], budget: int) -> str:
+    goal = goals[0]
+    return repr((goal.rules.name, [" ".join(c.code for c in cards_in(h)) for h in goal.hands],
+                 " ".join(c.code for c in goal.stock), goal.trump and goal.trump.letter, goal.leader,
+                 [g.dealer for g in goals], sorted(goal.out), list(goal.wins), goal.turned and goal.turned.code,
+                 list(goal.names), budget))
+
+
+def _kept_answer(goals: tuple[_Goal, ...], budget: int) -> History | Exception | None:
+    """An answer taken back from an earlier build, if it still holds."""
+    kept = _KEPT.get(_key_text(goals, budget))
+    if kept is None:
+        return None
+    if "unreachable" in kept:
+        return Unreachable(kept["unreachable"])
+    from .cards import parse_cards
+
+    actions = tuple(Suit.parse(a) if len(a) == 1 else Card.parse(a) for a in kept["actions"])
+    history = History(parse_cards(kept["deck"]), kept["dealer"], actions)
+    goal = next((g for g in goals if g.dealer == history.dealer), None)
+    try:
+        if goal is None:
+            return None
+        _check_replay(goal, history)
+    except (AssertionError, ValueError):
+        return None
+    return history
 
 
 def _answer(goals: tuple[_Goal, ...], budget: int) -> History | Exception:

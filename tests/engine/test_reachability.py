@@ -204,3 +204,32 @@ def test_a_search_that_runs_out_of_budget_is_an_error_not_a_pass(monkeypatch):
     monkeypatch.setattr(reachability, "BUDGET", 11)
     with pytest.raises(InvalidPositionError, match="needed more than 11 steps"):
         Deal.from_position(example.rules, **given)
+
+
+def test_answers_kept_between_processes_are_replayed_before_use(monkeypatch):
+    """A site build keeps the answers (known_answers) and the next takes them back (remember_answers): a kept
+    history is used without a search once the engine replays it to the position; a tampered one is searched
+    again; a kept refusal is given again."""
+    monkeypatch.setattr(reachability, "_ANSWERS", {})
+    monkeypatch.setattr(reachability, "_KEPT", {})
+    example = scenario.load(ROOT / "tutorial" / "examples" / "last-trump.toml")
+    history = example.history
+    with pytest.raises(Unreachable):
+        find_history(Rules(), **OLD_FOLLOW_SUIT)
+    kept = reachability.known_answers()
+    assert len(kept) == 2
+    reachability._ANSWERS.clear()
+    reachability.remember_answers(kept)
+    searched = []
+    real_answer = reachability._answer
+    monkeypatch.setattr(reachability, "_answer", lambda *args: searched.append(args) or real_answer(*args))
+    assert example.history == history and not searched
+    with pytest.raises(Unreachable, match="needs a revoke"):
+        find_history(Rules(), **OLD_FOLLOW_SUIT)
+    assert not searched
+    reachability._ANSWERS.clear()
+    tampered = {key: dict(value, dealer=(value["dealer"] + 1) % 4) if "deck" in value else value
+                for key, value in kept.items()}
+    reachability.remember_answers(tampered)
+    assert example.history.replay(example.rules, 4).hands == example.start_deal()[0].hands
+    assert len(searched) == 1

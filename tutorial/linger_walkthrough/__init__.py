@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import figures, play_page, puzzles_page
+from . import figures, play_page, proofs, puzzles_page
 from .failed_pages import FAILED_PAGES, failed_pages_outdated, forget_failed_page, merge_failed_pages, note_failed_page
 
 __version__ = "0.1.0"
@@ -580,6 +580,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)
+    app.connect("builder-inited", proofs.take_back)
+    app.connect("build-finished", proofs.keep)
     app.connect("env-get-outdated", failed_pages_outdated)
     app.connect("env-purge-doc", forget_failed_page)
     app.connect("env-merge-info", merge_failed_pages)
