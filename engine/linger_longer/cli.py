@@ -21,6 +21,7 @@ from .game import Deal, Phase, seat_names
 from .match import Match
 from .i18n import N_, Nn_, translate, translate_plural
 from .narrate import Narrator, card_name, refusal_text, suit_name
+from .quote import shorten_quoted
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
 from .scenario import ScenarioError, load
 from .statistics import DealStatistics, Tally, play_deals, seat_bots
@@ -306,11 +307,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         return _COMMANDS[args.command](args, out)
-    except UsageError as error:
-        print(f"python -m linger_longer: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except (UnknownRuleError, ScenarioError, ValueError) as error:
-        print(f"python -m linger_longer: error: {error}", file=sys.stderr)
+    except (UsageError, UnknownRuleError, ScenarioError, ValueError) as error:
+        # The value refused is quoted at most 60 characters long, as on the Play page (a 100 KB --profile).
+        print(f"python -m linger_longer: error: {shorten_quoted(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except EOFError:
         print(file=out)

@@ -59,6 +59,7 @@ from .events import (
     TrumpNamed,
 )
 from .position import why_unreachable
+from .reachability import UndecidedError, Unreachable, find_history
 from .rules import Rules, TrumpSource, check_table_size
 from .shared_events import (
     CARD_DRAWN,
@@ -307,8 +308,9 @@ class Deal:
     ) -> Deal:
         """A deal in progress at the start of a trick, checked against what a real deal can reach.
 
-        Cards in neither a hand nor the stock are taken to be in won piles, and the counts must be those of a
-        real deal (:func:`~linger_longer.position.why_unreachable`). A ``hypothetical`` position (a "what if"
+        Cards in neither a hand nor the stock are taken to be in won piles, the counts must be those of a
+        real deal (:func:`~linger_longer.position.why_unreachable`), and some deal must reach it by legal plays
+        (:func:`~linger_longer.reachability.find_history`). A ``hypothetical`` position (a "what if"
         reading, or a test of one rule with only the cards that matter) is checked for consistency only.
         """
         hands = [tuple(h) for h in hands]
@@ -785,7 +787,8 @@ def _check_position(
     """Reject positions that no real deal can reach, naming the first thing that is wrong.
 
     Every position must be consistent (each card in one place, out players empty-handed, a leader still in);
-    unless it is ``hypothetical`` its counts must also be those of a real deal (:mod:`.position`).
+    unless it is ``hypothetical`` its counts must also be those of a real deal (:mod:`.position`), and a whole
+    deal with legal plays that the engine replays to it must exist (:mod:`.reachability`).
     """
     players = len(hands)
     label = list(names) if names is not None else list(seat_names(players))
@@ -836,13 +839,18 @@ def _check_position(
         _check_turned_card(rules, hands, stock, trump, turned_card, dealer, label)
     if hypothetical:
         return
+    won = tricks_won if tricks_won is not None else (0,) * players
     reason = why_unreachable(
-        rules, hands=hands, stock_size=len(stock), leader=leader, out=out,
-        tricks_won=tricks_won if tricks_won is not None else (0,) * players, tricks_played=tricks_played,
-        trump_set=trump is not None, names=label,
+        rules, hands=hands, stock_size=len(stock), leader=leader, out=out, tricks_won=won,
+        tricks_played=tricks_played, trump_set=trump is not None, names=label,
     )
     if reason:
         raise InvalidPositionError(reason)
+    try:  # the counts add up: a history the engine replays proves it, or the search says why none exists
+        find_history(rules, hands=hands, stock=stock, trump=trump, leader=leader, dealer=dealer, out=out,
+                     tricks_won=won, turned_card=turned_card, names=label)
+    except (Unreachable, UndecidedError) as error:
+        raise InvalidPositionError(str(error)) from None
 
 
 def _check_turned_card(

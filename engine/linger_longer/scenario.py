@@ -48,6 +48,7 @@ checked when the file is loaded, before anything is replayed:
 from __future__ import annotations
 
 import random
+import re
 import stat
 import tomllib
 from dataclasses import dataclass, field
@@ -58,6 +59,7 @@ from .cards import FULL_DECK, Card, InvalidCardError, Suit, parse_cards
 from .events import CardDrawn, DealWon, EndReason, Event, PlayerOut, TrickWon
 from .game import Deal, IllegalPlayError, InvalidPositionError, Refusal, RefusalKind
 from .position import why_unreachable
+from .reachability import History, Unreachable, find_history
 from .rules import Rules, UnknownRuleError
 
 __all__ = ["Scenario", "ScenarioError", "Step", "StepResult", "load", "loads", "read_example"]
@@ -66,6 +68,9 @@ __all__ = ["Scenario", "ScenarioError", "Step", "StepResult", "load", "loads", "
 class ScenarioError(ValueError):
     """A worked example that is malformed or whose expectations do not hold."""
 
+
+#: Words with which a title or a first note tells the reader that a position is a "what if".
+_WHAT_IF = re.compile(r"\b(suppose|what if|imagine|hypothetical)\b", re.IGNORECASE)
 
 #: The largest worked-example file the loader reads: real ones are a few kilobytes.
 MAX_FILE_BYTES = 1_000_000
@@ -166,10 +171,24 @@ class Scenario:
         if "hands" not in self.start:
             return None
         deal = self.start_deal()[0]
-        return why_unreachable(
+        reason = why_unreachable(
             self.rules, hands=deal.hands, stock_size=deal.stock_size, leader=deal.to_act, out=deal.out,
             tricks_won=deal.tricks_won, tricks_played=deal.tricks_played, trump_set=deal.trump is not None,
             names=self.names,
+        )
+        try:
+            return reason or (self.history and None)
+        except Unreachable as error:
+            return str(error)
+
+    @property
+    def history(self) -> History:
+        """A whole deal and its plays that the engine replays to the starting position (for a seed or a deck, the
+        deal itself); :class:`~linger_longer.reachability.Unreachable` if there is none."""
+        deal = self.start_deal()[0]
+        return find_history(
+            self.rules, hands=deal.hands, stock=deal.stock, trump=deal.trump, leader=deal.to_act, dealer=self.dealer,
+            out=deal.out, tricks_won=deal.tricks_won, turned_card=deal.turned_card, names=self.names,
         )
 
     def _stock(self, held: list[tuple[Card, ...]]) -> tuple[Card, ...]:
@@ -221,6 +240,9 @@ class Scenario:
         results = list(self.play_through())
         if self.hypothetical and self.unreachable is None:
             raise self.error("[start]: marked hypothetical, but a real deal reaches this position")
+        if self.hypothetical and not self._tells_it_is_hypothetical():
+            raise self.error("[start]: marked hypothetical, but neither the title nor the first note tells the "
+                             "reader that no deal reaches it (start the first note with \"Suppose …\")")
         history: list[Event] = [e for r in results for e in r.events]
         seen: list[Event] = []
         for result in results:
@@ -229,6 +251,11 @@ class Scenario:
                 self._check_expect(result.step.expect, seen, result.deal, result.step)
         self._check_expect(self.expect, history, results[-1].deal, None)
         return results
+
+    def _tells_it_is_hypothetical(self) -> bool:
+        """Whether the title or the first note says the position is a "what if" (the catalogs translate both)."""
+        first_note = next((step.note for step in self.steps if step.note), "")
+        return any(_WHAT_IF.search(text) for text in (self.title, first_note))
 
     def _check_expect(self, expect: Mapping[str, Any], events: list[Event], deal: Deal, step: Step | None) -> None:
         names = self.names
@@ -513,8 +540,11 @@ def _build_step(scenario: Scenario, shapes: _Shapes, number: int, raw: dict[str,
     if len(actions) != 1:
         raise scenario.error("give exactly one of 'play', 'try' or 'name_trump'", probe)
     kind = actions[0]
-    card = Card.parse(raw[kind]) if kind != "name_trump" else None
-    suit = Suit.parse(raw[kind]) if kind == "name_trump" else None
+    try:  # the shapes allow "" for a suit (an expected trump of none); a suit to name must be one
+        card = Card.parse(raw[kind]) if kind != "name_trump" else None
+        suit = Suit.parse(raw[kind]) if kind == "name_trump" else None
+    except InvalidCardError as error:
+        raise scenario.error(f"{kind!r}: {error}", probe) from None
     try:
         refused = RefusalKind(raw["refused"]) if "refused" in raw else None
     except ValueError:

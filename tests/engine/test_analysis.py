@@ -101,18 +101,18 @@ def test_a_question_is_not_analysed_before_it_is_answered():
 
 
 @pytest.mark.parametrize("lang, word, name", [
-    ("en", "loses", "queen of spades: loses"),
-    ("fr", "perd", "dame de pique\u00a0: perd"),
-    ("it", "perde", "donna di picche: perde"),
-    ("nl", "verliest", "vrouw van schoppen: verliest"),
+    ("en", "loses", "ace of spades: loses"),
+    ("fr", "perd", "as de pique\u00a0: perd"),
+    ("it", "perde", "asso di picche: perde"),
+    ("nl", "verliest", "aas van schoppen: verliest"),
 ])
 def test_marks_in_the_pages_language(lang, word, name):
     path = next(p for p in EXAMPLES if p.name == "follow-suit.toml")
-    mark = analysis(path.read_text(encoding="utf-8"), lang, 5, str(path), answered=True)["marks"][0]
-    assert (mark["action"], mark["value"], mark["word"], mark["name"]) == ("QS", "loses", word, name)
+    mark = analysis(path.read_text(encoding="utf-8"), lang, 0, str(path), answered=True)["marks"][0]
+    assert (mark["action"], mark["value"], mark["word"], mark["name"]) == ("AS", "loses", word, name)
     assert mark["symbol"] == "\u2717"
-    deal = _steps(path)[5][1]
-    assert mark["line"][0] == narrate([CardPlayed(deal.to_act, Card.parse("QS"))], lang, deal.names)[0]
+    deal = _steps(path)[0][1]
+    assert mark["line"][0] == narrate([CardPlayed(deal.to_act, Card.parse("AS"))], lang, deal.names)[0]
 
 
 def test_a_bad_step_is_a_clear_error():

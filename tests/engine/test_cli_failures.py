@@ -47,6 +47,39 @@ def test_a_refused_flag_prints_nothing_on_stdout(args: list[str]) -> None:
     one_error_line(done)
 
 
+@pytest.mark.parametrize("args, refused", [
+    (["simulate", "3", "--profile", "x" * 100_000], "unknown profile 'x"),
+    (["replay", "--seed", "9" * 5000], "argument --seed: invalid int value: '9"),
+])
+def test_a_long_bad_value_is_echoed_cut_to_60_characters(args: list[str], refused: str) -> None:
+    """As on the Play page, the value refused is quoted at most 60 characters long, its end cut with "…"."""
+    done = run(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    line = one_error_line(done)
+    assert refused in line
+    quoted = line[line.index(refused) + len(refused) - 1:].split("'")[0]
+    assert len(quoted) == 60 and quoted.endswith("…"), quoted
+    assert len(line) < 200
+
+
+def test_a_long_bad_number_is_echoed_cut_to_60_characters() -> None:
+    done = run("play", "--players", "7" * 300)
+    assert done.returncode == 2
+    line = one_error_line(done)
+    assert "7" * 59 + "… players" in line and "7" * 60 not in line
+
+
+def test_a_bad_suit_to_name_in_an_example_names_the_file_and_the_step(tmp_path: Path) -> None:
+    """``name_trump = ""`` in a worked example: one line naming the file and the step, exit 2."""
+    broken = tmp_path / "empty-suit.toml"
+    broken.write_text(EXAMPLE.read_text(encoding="utf-8").replace('play = "KC"', 'name_trump = ""', 1),
+                      encoding="utf-8")
+    done = run("replay", str(broken))
+    assert done.returncode == 2
+    line = one_error_line(done)
+    assert f"{broken}: step 1: 'name_trump': '' is not a suit" in line
+
+
 def test_match_zero_is_refused_like_a_negative_match() -> None:
     assert "--match: 0 is not a positive number of deals" in one_error_line(run("play", "--match", "0"))
     assert "--match: -1 is not a positive number of deals" in one_error_line(run("play", "--match", "-1"))

@@ -12,6 +12,7 @@ from helpers import position
 from linger_longer import Deal, InvalidPositionError, Rules, Suit, parse_cards, scenario
 from linger_longer.bots import make_bot
 from linger_longer.cards import FULL_DECK
+from linger_longer.position import why_unreachable
 from linger_longer.rules import Variant
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "tutorial" / "examples"
@@ -34,17 +35,22 @@ RULE_SETS = every_rule_set()
 
 
 def rebuild(deal: Deal) -> Deal:
-    """The deal's current position given to Deal.from_position, with everything a position can say."""
+    """The deal's current position given to Deal.from_position, with everything a position can say; its counts
+    are checked here (the search for a whole history is tested on a sample in test_reachability.py)."""
+    reason = why_unreachable(deal.rules, hands=deal.hands, stock_size=deal.stock_size, leader=deal.to_act,
+                             out=deal.out, tricks_won=deal.tricks_won, tricks_played=deal.tricks_played,
+                             trump_set=deal.trump is not None, names=deal.names)
+    assert reason is None, reason
     return Deal.from_position(
         deal.rules, hands=deal.hands, stock=deal.stock, trump=deal.trump, leader=deal.to_act, dealer=deal.dealer,
         out=deal.out, tricks_won=deal.tricks_won, tricks_played=deal.tricks_played, turned_card=deal.turned_card,
-        names=deal.names,
+        names=deal.names, hypothetical=True,
     )
 
 
 @pytest.mark.parametrize("bot", ["random", "rule-of-thumb"])
 def test_every_position_a_deal_reaches_is_accepted(bot):
-    """No false refusals: 1,520 seeded deals (every profile, variant and allowed pair; 3 to 6 players; random and
+    """No false refusals by the counts: 1,520 seeded deals (every profile, variant and allowed pair; 3 to 6 players; random and
     rule-of-thumb play) are rebuilt from their position at every trick boundary, and each rebuilt deal plays on
     exactly like the original."""
     checked = deals = stock_empty = 0
@@ -301,3 +307,17 @@ def test_a_reachable_position_marked_hypothetical_is_reported():
 
 def test_the_rule_sets_cover_every_variant():
     assert {v for rules in RULE_SETS for v in rules.variants} == set(Variant)
+
+
+def test_a_hypothetical_example_must_say_so_to_the_reader():
+    """A "what if" start is allowed only when its title or first note tells the reader (the catalogs then say
+    it in every language); the one hypothetical walkthrough does so in its first note."""
+    start = ('hypothetical = true\nstock = "9D"\ntricks_won = { A = 1, B = 1, D = 1 }\n'
+             'hands = { A = "KC 7S", B = "3C QD", C = "2H", D = "AC 5S" }')
+    with pytest.raises(scenario.ScenarioError, match=r"x.toml: \[start\]: marked hypothetical, but neither the title "
+                                                     r"nor the first note tells the reader"):
+        scenario.loads(EXAMPLE.format(start=start), source="x.toml").check()
+    told = EXAMPLE.format(start=start).replace('play = "KC"', 'play = "KC"\nnote = "Suppose A leads the king."')
+    scenario.loads(told, source="x.toml").check()
+    what_if = scenario.load(EXAMPLES / "last-trump-last-stock-card.toml")
+    assert what_if.steps[0].note.startswith("Suppose")

@@ -16,7 +16,7 @@ import pytest
 from linger_longer.scenario import MAX_FILE_BYTES, ScenarioError, load
 
 GOOD = """\
-title = "Winning with your last trump"
+title = "What if: winning with your last trump"
 profile = "last-card"
 variants = []
 players = ["A", "B", "C", "D"]
@@ -76,7 +76,7 @@ CASES = {
     "seed as a word": (with_start('seed = "abc"'), "[start]: 'seed' must be a whole number", "the string 'abc'"),
     "tricks won as a fraction": (edit('leader = "A"', 'leader = "A"\ntricks_won = 1.5'), "[start]: 'tricks_won' must be a table", "the number 1.5"),
     "tricks won of a fraction": (edit('leader = "A"', 'leader = "A"\ntricks_won = { C = 1.5 }'), "[start]: 'tricks_won.C' must be a whole number", "the number 1.5"),
-    "title as a number": (edit('title = "Winning with your last trump"', "title = 7"), "'title' must be a string", "7"),
+    "title as a number": (edit('title = "What if: winning with your last trump"', "title = 7"), "'title' must be a string", "7"),
     "steps as a table": (GOOD[:GOOD.index("[[step]]")].replace('dealer = "D"', 'dealer = "D"\nstep = { play = "KC" }'),
                          "'step' must be an array of tables ([[step]])", "the table"),
     "dealer not at the table": (edit('dealer = "D"', 'dealer = "Z"'), "'dealer' must be one of the players", "'Z'"),
@@ -90,6 +90,7 @@ CASES = {
     "bad turned card": (edit('leader = "A"', 'leader = "A"\nturned = "ZZ"'), "[start]: 'turned': 'ZZ' is not a card", ""),
     "bad deck card": (with_start(f'deck = "{DECK.replace("2C", "1C")}"'), "[start]: 'deck': '1C' is not a card", ""),
     "bad named suit": (edit('play = "KC"', 'name_trump = "X"'), "step 1: 'name_trump': 'X' is not a suit", ""),
+    "empty named suit": (edit('play = "KC"', 'name_trump = ""'), "step 1: 'name_trump': '' is not a suit", ""),
     "bad played card": (edit('play = "KC"', 'play = "KX"'), "step 1: 'play': 'KX' is not a card", ""),
     "deep nesting": ("title = " + "[" * 50_000 + "]" * 50_000 + "\n", "invalid TOML: arrays or tables nested too deeply", ""),
 }
@@ -128,8 +129,8 @@ def test_wrong_type_or_card_is_refused_at_load_naming_file_place_and_key(tmp_pat
 
 
 def test_a_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
-    message = refusal(write(tmp_path, GOOD.encode("utf-8").replace(b"Winning", b"Winn\xe9ng")))
-    assert message == "not UTF-8 text: byte 0xe9 at offset 13"
+    message = refusal(write(tmp_path, GOOD.encode("utf-8").replace(b"winning", b"winn\xe9ng")))
+    assert message == "not UTF-8 text: byte 0xe9 at offset 22"
 
 
 def test_a_device_is_refused_without_reading_it() -> None:

@@ -70,3 +70,37 @@ def test_a_file_that_is_not_utf8_is_a_directive_error(project: Path) -> None:
     output = str(caught.value)
     assert "Extension error" not in output and "Traceback" not in output, output
     assert "last-trump.toml: not UTF-8 text: byte 0xe9" in output
+
+
+#: The follow-suit walkthrough as it once stood: its counts add up, but every deal that reaches it has a revoke.
+UNREACHABLE = """\
+title = "Following suit"
+profile = "standard"
+players = ["A", "B", "C", "D"]
+dealer = "D"
+
+[start]
+trump = "S"
+leader = "A"
+hands = { A = "5H KD 9C 2S", B = "JH 4S QC", C = "8H 3D TC", D = "AH 6C 7D" }
+stock = "QS 2D JS 4C 3S 8D 2C 9S 6H QD AD 6S 5C 6D AS 3C 5S 8C 7H 3H QH TD TH KC 9H 5D JC 2H KS JD 7S 9D 4H AC KH"
+tricks_won = { A = 1 }
+
+[[step]]
+play = "5H"
+"""
+
+
+def test_an_example_no_deal_reaches_fails_every_build_naming_file_and_reason(project: Path) -> None:
+    build(project)
+    good = (project / "examples" / "last-trump.toml").read_text(encoding="utf-8")
+    (project / "examples" / "last-trump.toml").write_text(UNREACHABLE, encoding="utf-8")
+    for attempt in ("after the edit", "with nothing changed"):
+        with pytest.raises(BuildError) as caught:
+            build(project)
+        output = str(caught.value)
+        assert "Traceback" not in output, output
+        assert "last-trump.toml: [start]: every deal that reaches it needs a revoke: in trick 1 B plays" in output, \
+            (attempt, output)
+    (project / "examples" / "last-trump.toml").write_text(good, encoding="utf-8")
+    assert 'data-example="last-trump"' in build(project).read_text(encoding="utf-8")

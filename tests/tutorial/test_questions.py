@@ -26,7 +26,7 @@ ASKED = sorted(p for p in EXAMPLES.glob("*.toml") if any("ask" in s for s in tom
 CARD_CODE = re.compile(r"\b(?:[2-9TJQKA]|10)[SHDC]\b|[♠♥♦♣]")
 
 SMALL = """
-title = "Following suit"
+title = "Suppose: following suit"
 players = ["A", "B", "C", "D"]
 dealer = "D"
 [start]

@@ -43,7 +43,8 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import figures, play_page, puzzles_page
+from . import figures, play_page, proofs, puzzles_page
+from .failed_pages import FAILED_PAGES, failed_pages_outdated, forget_failed_page, merge_failed_pages, note_failed_page
 
 __version__ = "0.1.0"
 
@@ -124,40 +125,7 @@ def _note_line(toml_text: str, note: str) -> int | None:
     return None
 
 
-# -- Pages whose walkthrough failed ----------------------------------------------
-#
-# Sphinx writes a page whose directive failed without that walkthrough and, in the next
-# incremental build, does not read it again (neither the page nor the example changed), so
-# that build would pass with the example still broken.  The environment remembers such pages
-# and reports them outdated until a build reads them without an error.
-
-FAILED_PAGES = "linger_walkthrough_failed_pages"
-
-
-def note_failed_page(env: Any, docname: str) -> None:
-    """Remember that ``docname``'s walkthrough failed: the next build reads the page again."""
-    failed = getattr(env, FAILED_PAGES, None)
-    if failed is None:
-        failed = set()
-        setattr(env, FAILED_PAGES, failed)
-    failed.add(docname)
-
-
-def failed_pages_outdated(app: Sphinx, env: Any, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
-    """``env-get-outdated``: every page whose walkthrough failed last time is read again."""
-    return sorted(set(getattr(env, FAILED_PAGES, ())) - removed)
-
-
-def forget_failed_page(app: Sphinx, env: Any, docname: str) -> None:
-    """``env-purge-doc``: the page is being read again (or is gone); it fails again only if its directive does."""
-    getattr(env, FAILED_PAGES, set()).discard(docname)
-
-
-def merge_failed_pages(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
-    """``env-merge-info``: keep the failures found by a parallel reader."""
-    for docname in set(getattr(other, FAILED_PAGES, ())) & set(docnames):
-        note_failed_page(env, docname)
-
+# -- Pages whose walkthrough failed: see failed_pages.py (the figures directives use it too) ------------
 
 class WalkthroughDirective(SphinxDirective):
     """```{walkthrough} <example id>``` — embed tutorial/examples/<id>.toml, replayed by the engine."""
@@ -613,6 +581,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)
+    app.connect("builder-inited", proofs.take_back)
+    app.connect("build-finished", proofs.keep)
     app.connect("env-get-outdated", failed_pages_outdated)
     app.connect("env-purge-doc", forget_failed_page)
     app.connect("env-merge-info", merge_failed_pages)

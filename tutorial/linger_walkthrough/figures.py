@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Sequence
 
 from docutils import nodes
-from docutils.parsers.rst import directives
+from docutils.parsers.rst import DirectiveError, directives
 from sphinx.util.docutils import SphinxDirective
 
 import linger_longer
@@ -39,6 +39,8 @@ from linger_longer import scenario
 from linger_longer.rules import Rules
 from linger_longer.scoring import score_deal
 from linger_longer.statistics import DealStatistics, simulate
+
+from .failed_pages import note_failed_page
 
 COLUMNS = 8
 #: Figures already computed, shared by the four languages' builds: keyed by the engine's source and the arguments.
@@ -78,6 +80,18 @@ class FiguresTable(SphinxDirective):
     """A table whose column names are the page's words (translated) and whose cells the engine computes."""
 
     has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        """The table; when its data is broken, the error, and the page is read again by the next build (an
+        incremental build would otherwise keep the page without its table and pass)."""
+        try:
+            return self.render()
+        except DirectiveError:
+            note_failed_page(self.env, self.env.docname)
+            raise
+
+    def render(self) -> list[nodes.Node]:
+        raise NotImplementedError
 
     def header(self, columns: int) -> tuple[list[str], list[str]]:
         """The column names (first content line) and the remaining non-empty lines."""
@@ -134,7 +148,7 @@ class DealChipsDirective(FiguresTable):
 
     required_arguments = 1
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         header, _ = self.header(4)
         folder = Path(self.env.config.linger_walkthrough_examples)
         path = folder / f"{self.arguments[0]}.toml"
@@ -163,7 +177,7 @@ class DealFiguresDirective(FiguresTable):
         "bots": directives.unchanged_required,
     }
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         header, lines = self.header(COLUMNS)
         if not lines:
             raise self.error("deal-figures: give at least one 'rules | players' line")
@@ -359,6 +373,7 @@ def strength_role(name: str, rawtext: str, text: str, lineno: int, inliner: Any,
     try:
         return [nodes.inline(rawtext, _strength(env).figure(text.strip()), classes=["linger-figure"])], []
     except StrengthDataError as error:
+        note_failed_page(env, env.docname)
         message = inliner.reporter.error(f"strength: {error}", line=lineno)
         return [inliner.problematic(rawtext, rawtext, message)], [message]
 
@@ -379,7 +394,7 @@ class StrengthFiguresDirective(FiguresTable):
     where it was measured.
     """
 
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         header, lines = self.header(COLUMNS)
         names = {}
         for line in lines:

@@ -22,7 +22,7 @@ says the question is answered (``answered=True``, which the page passes once
 the reader has found the example's choice or asked to see it).
 
 >>> toml = '''
-... title = "t"
+... title = "Suppose"
 ... players = ["A", "B", "C"]
 ... [start]
 ... hypothetical = true

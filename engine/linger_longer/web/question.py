@@ -14,7 +14,7 @@ Under CPython the Sphinx directive calls :func:`questions` to draw each question
 its answer in a disclosure; in the browser the worker calls :func:`answer_json`.
 
 >>> toml = '''
-... title = "t"
+... title = "Suppose"
 ... players = ["A", "B", "C", "D"]
 ... [start]
 ... hypothetical = true
