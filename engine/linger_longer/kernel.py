@@ -1,0 +1,132 @@
+"""The end of a trick, once, over plain integers: the one place each of its rules is written.
+
+The deal (:class:`~linger_longer.game.Deal`) and the exact solver
+(:mod:`~linger_longer.solver`) both end their tricks here; the deal makes its
+events and trick records from what :func:`end_trick` returns, the solver
+searches on from it, and both step back with :func:`reopen`.
+
+The state is kept as the search keeps it: a hand is a card set (one bit per
+card number, :func:`~linger_longer.cards.card_set`), the stock is a tuple of
+card numbers (top card first) with the place of the next card to draw, the
+players who are out are one bit per seat, and trump is a suit number (0 to 3,
+in hand order) or -1 for none.
+
+>>> from .cards import card_set, parse_cards
+>>> from .rules import Rules
+>>> hands = [card_set(parse_cards(h)) for h in ('7S', 'QD', '', 'AC 5S')]  # C has just played their last card
+>>> end = end_trick(Rules.from_names('last-card'), hands, stock=(Card.parse('9D').index,), place=0, out=0,
+...                 seats=(0, 1, 2, 3), cards=[c.index for c in parse_cards('KC 3C 2H AC')], trump=1)
+>>> end.winner, [str(FULL_DECK[c]) for c in end.drawn], end.went_out, end.winner_of_the_deal, end.reason
+(2, ['9♦'], (), 2, <EndReason.STOCK_EXHAUSTED: 'stock-exhausted'>)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple, Sequence
+
+from .cards import FULL_DECK, Card  # noqa: F401  (Card and FULL_DECK: the doctest reads them)
+from .events import EndReason
+from .rules import Rules, TrumpSource
+from .trick import winning_place
+
+__all__ = ["TrickEnd", "end_trick", "reopen", "seating"]
+
+# Enum members read once into module names: under CPython 3.11 reading one from its class goes through the enum
+# type's __getattr__ hook, about 1k instructions each time (callgrind); a module name is one dict lookup.
+_WITH_THE_STOCK, _HOLDING, _LAST_TRICK = EndReason.STOCK_EXHAUSTED, EndReason.LAST_HOLDING, EndReason.LAST_TRICK
+_NAMED_LATER = TrumpSource.NAMED_BY_FIRST_WINNER
+
+
+class TrickEnd(NamedTuple):
+    """What the end of a trick did, in plain integers (seats, card numbers, bits)."""
+
+    #: The seat that won the trick (and took its cards to their won pile).
+    winner: int
+    #: The card numbers the winner drew, top card first.
+    drawn: tuple[int, ...]
+    #: The seats that went out, in playing order.
+    went_out: tuple[int, ...]
+    #: Every seat out of the deal after this trick, one bit per seat.
+    out: int
+    #: The seat that wins the deal, or None when the deal goes on.
+    winner_of_the_deal: int | None
+    #: Why the deal ended, or None when it goes on.
+    reason: EndReason | None
+    #: The seat that leads the next trick (the trick's winner, or the next seat clockwise still in).
+    leader: int
+    #: The seats of the next trick, in playing order from its leader.
+    seats: tuple[int, ...]
+    #: ``grand-coup``: the winner names trump before leading the next trick.
+    names_trump: bool
+
+
+@cache
+def seating(players: int, out: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Play goes clockwise among the players still in (``out``: one bit per seat out): for each seat, the next
+    seat clockwise still in the deal, and the seats of a trick it leads, in playing order."""
+    seats = [seat for seat in range(players) if not out >> seat & 1] or list(range(players))
+    following = tuple(next((s for s in seats if s > seat), seats[0]) for seat in range(players))
+    orders = []
+    for leader in range(players):
+        order = [leader]
+        while len(order) < len(seats):
+            order.append(following[order[-1]])
+        orders.append(tuple(order))
+    return following, tuple(orders)
+
+
+def end_trick(rules: Rules, hands: list[int], *, stock: Sequence[int], place: int, out: int,
+              seats: Sequence[int], cards: Sequence[int], trump: int) -> TrickEnd:
+    """The end of a trick, in the rulebook's order; the winner's draw is added to ``hands`` (see :func:`reopen`).
+
+    1. The winner takes the cards to their won pile. 2. The winner draws one card from the top of the stock (one
+    per card in the trick with ``draw-per-card``), as many as it still has. 3. Every player whose hand is empty
+    goes out (``eliminate-before-draw`` swaps 2 and 3: an eliminated winner draws nothing). 4. The deal ends if it
+    has a winner. 5. Otherwise the winner leads the next trick, or the next player clockwise still in; under
+    ``grand-coup`` the first trick's winner names trump first.
+
+    ``seats`` and ``cards`` are the trick in playing order; ``stock[place:]`` is what is left of the stock.
+    """
+    winner = seats[winning_place(cards, trump)]  # 1. the highest trump, else the highest card of the led suit
+    emptied = [seat for seat in seats if not hands[seat]]
+    went_out: tuple[int, ...] = ()
+    if emptied and rules.eliminate_before_draw:  # 3 before 2: empty hands go out before the draw
+        went_out = tuple(emptied)
+        out |= _bits(went_out)
+    drawn: tuple[int, ...] = ()
+    if not out >> winner & 1:  # 2. the winner draws (an eliminated winner draws nothing)
+        drawn = tuple(stock[place:place + (len(cards) if rules.draws_per_card else 1)])
+        for card in drawn:
+            hands[winner] |= 1 << card
+    if emptied and not rules.eliminate_before_draw:  # 3. the winner has drawn, so it may still be in
+        went_out = tuple(seat for seat in emptied if not hands[seat])
+        out |= _bits(went_out)
+    following, orders = seating(len(hands), out)
+    if drawn and place + len(drawn) == len(stock) and rules.deal_ends_with_stock:
+        return TrickEnd(winner, drawn, went_out, out, winner, _WITH_THE_STOCK, winner, (), False)
+    if went_out:  # 4. only a player going out (or, above, the stock's end) ends a deal
+        holding = len(hands) - out.bit_count()
+        if holding == 1:  # the last player holding cards wins
+            return TrickEnd(winner, drawn, went_out, out, following[winner], _HOLDING, winner, (),
+                            False)
+        if holding == 0:  # everyone emptied their hand at once: the trick's winner wins
+            return TrickEnd(winner, drawn, went_out, out, winner, _LAST_TRICK, winner, (), False)
+    leader = following[winner] if out >> winner & 1 else winner  # 5. a winner holding no card passes the lead
+    names_trump = trump == -1 and rules.trump_source is _NAMED_LATER
+    return TrickEnd(winner, drawn, went_out, out, None, None, leader, orders[leader], names_trump)
+
+
+def reopen(hands: list[int], end: TrickEnd) -> int:
+    """Undo what :func:`end_trick` did to ``hands`` (the winner's draw); returns the seats out before it, as bits."""
+    for card in end.drawn:
+        hands[end.winner] ^= 1 << card
+    return end.out & ~_bits(end.went_out)
+
+
+def _bits(seats: Sequence[int]) -> int:
+    """Seats as one bit per seat."""
+    bits = 0
+    for seat in seats:
+        bits |= 1 << seat
+    return bits
