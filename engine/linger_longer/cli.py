@@ -109,7 +109,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     rules = _rules(args)
     seed = args.seed if args.seed is not None else 0
-    deal, events = Deal.deal(rules, args.players, seed=seed, dealer=seed % args.players)
+    deal = Deal.new(rules, args.players, seed=seed, dealer=seed % args.players)
+    events = deal.setup_events
     narrator = Narrator(lang, deal.names, deal.trump)
     _print_events(narrator, events, out)
     bot = RuleOfThumbBot(seed)

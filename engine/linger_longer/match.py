@@ -104,7 +104,8 @@ class Match:
         if self.is_over:
             raise ValueError("the match is over")
         seed, self._next_seed = self.next_seed(), None
-        return Deal.deal(self.rules, self.players, seed=seed, dealer=self.dealer, names=self.names)
+        deal = Deal.new(self.rules, self.players, seed=seed, dealer=self.dealer, names=self.names)
+        return deal, deal.setup_events
 
     def record(self, outcome: Outcome) -> None:
         """Score a finished deal and pass the deal clockwise."""

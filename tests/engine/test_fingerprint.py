@@ -102,7 +102,8 @@ def behaviour_digest() -> str:
                 for number in range(DEALS_PER_SETTING):
                     seed = number * 7919 + players
                     rng = random.Random(f"{players}/{rules.name}/{number}")
-                    deal, events = Deal.deal(rules, players, seed=seed, dealer=number % players)
+                    deal = Deal.new(rules, players, seed=seed, dealer=number % players)
+                    events = deal.setup_events
                     feed(["deal", rules.name, players, _events(events), _state(deal)])
                     _play_out(deal, rng, feed)
     return digest.hexdigest()

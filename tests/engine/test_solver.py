@@ -32,7 +32,7 @@ def brute_force(deal: Deal) -> tuple[int, tuple[int, ...]]:
     if deal.is_over:
         return deal.outcome.winner, ()
     seat = deal.to_act
-    actions = list(Suit) if deal.phase.value == "name-trump" else list(deal.legal_plays())
+    actions = deal.legal_actions()
     best = best_rank = None
     for action in sorted(actions, key=lambda a: weakness(a, deal.trump)):
         winner, outs = value_after(deal, action)

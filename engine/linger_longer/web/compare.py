@@ -50,7 +50,8 @@ def _trick_summaries(events: Iterable[Event], narrator: Narrator) -> list[dict[s
 
 def _line(rules: Rules, players: int, seed: int, dealer: int, actions: list[str], lang: str) -> dict[str, Any]:
     """The deal under ``rules``: the recorded actions while they are legal, then rule-of-thumb players."""
-    deal, setup = Deal.deal(rules, players, seed=seed, dealer=dealer)
+    deal = Deal.new(rules, players, seed=seed, dealer=dealer)
+    setup = deal.setup_events
     events: list[Event] = list(setup)
     followed = 0
     for code in actions:
