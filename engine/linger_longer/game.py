@@ -46,6 +46,7 @@ import enum
 import random
 from dataclasses import dataclass
 from functools import cache, partial
+from operator import attrgetter
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from . import kernel
@@ -75,6 +76,7 @@ from .shared_events import (
     trump_turned,
 )
 from .trick import Refusal, RefusalKind
+from .view import SeatView
 
 __all__ = [
     "Deal", "IllegalPlayError", "InvalidPositionError", "Outcome", "Phase", "Refusal", "RefusalKind", "Trick",
@@ -156,12 +158,8 @@ def seat_names(players: int) -> tuple[str, ...]:
     return tuple("ABCDEF"[:players])
 
 
-# Enum members read once into module names: under CPython 3.11 reading one from its class goes through the enum
-# type's __getattr__ hook, about 1k instructions each time (callgrind); a module name is one dict lookup.
-_PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
 _ALL_SUITS = tuple(Suit)
-_DEALER_CARD, _STOCK_CARD, _NAMED_LATER = (
-    TrumpSource.DEALER_CARD, TrumpSource.STOCK_CARD, TrumpSource.NAMED_BY_FIRST_WINNER)
+_NUMBER = attrgetter("index")  # a card's number, for the kernel
 
 
 #: The shared deal-won events for each reason, by seat.
@@ -179,7 +177,7 @@ class Deal:
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card", "setup_events",
         "_hands", "_stock", "_drawn", "_trump", "_phase", "_to_act", "_legal", "_order", "_table", "_led",
-        "_out", "_out_order", "_tricks", "_moves", "_won", "_outcome", "_tricks_before", "_played_before",
+        "_out", "_out_order", "_orders", "_tricks", "_moves", "_won", "_outcome", "_tricks_before", "_played_before",
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -217,16 +215,17 @@ class Deal:
         self._stock = tuple(stock)  # card numbers, top card first
         self._drawn = 0  # how many stock cards have been drawn; the stock is self._stock[self._drawn:]
         self._trump = trump
-        named_later = rules.trump_source is _NAMED_LATER
-        self._phase = _NAME_TRUMP if named_later and trump is None and tricks_played else _PLAY
+        named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
+        self._phase = Phase.NAME_TRUMP if named_later and trump is None and tricks_played else Phase.PLAY
         self._to_act = leader
-        self._out = sum(1 << seat for seat in out)  # one bit per seat out of the deal
+        self._out = sum(1 << seat for seat in out) if out else 0  # one bit per seat out of the deal
         self._out_order = tuple(sorted(out)) if out else ()
-        self._order = kernel.seating(players, self._out)[1][leader]  # the seats of the trick on the table, in order
+        self._orders = kernel.seating(players, self._out)[1]  # the seats of a trick, by its leader, while these are in
+        self._order = self._orders[leader]  # the seats of the trick on the table, in playing order
         self._table: list[Card] = []  # the cards of the trick on the table, in playing order
         self._led: Suit | None = None
         self._legal = 0  # the cards the player to act may play (none unless a card is awaited): see _turn_to
-        if self._phase is _PLAY:
+        if self._phase is Phase.PLAY:
             self._turn_to(leader)
         self._tricks: list[_TrickNotes] = []
         self._moves: list[Card | Suit] = []
@@ -268,7 +267,7 @@ class Deal:
             hands[(leader + place) % players] |= card.mask
         stock = cards[dealt:]
         trump, turned, events = _turn_trump(rules, cards, dealt, stock, dealer)
-        return cls._from_sets(rules, hands, [card.index for card in stock], trump, leader, dealer, turned_card=turned,
+        return cls._from_sets(rules, hands, tuple(map(_NUMBER, stock)), trump, leader, dealer, turned_card=turned,
                               names=names, setup_events=events)
 
     @classmethod
@@ -367,7 +366,7 @@ class Deal:
     @property
     def is_over(self) -> bool:
         """Whether the deal has a winner (then :attr:`outcome` says how it ended)."""
-        return self._phase is _OVER
+        return self._phase is Phase.OVER
 
     @property
     def outcome(self) -> Outcome | None:
@@ -470,14 +469,14 @@ class Deal:
     def legal_actions(self) -> tuple[Card, ...] | tuple[Suit, ...]:
         """What the player to act may do, sorted: the four suits while naming trump (``grand-coup``), else the
         cards they may play; empty once the deal is over."""
-        return _ALL_SUITS if self._phase is _NAME_TRUMP else cards_in(self._legal)
+        return _ALL_SUITS if self._phase is Phase.NAME_TRUMP else cards_in(self._legal)
 
     def refusal(self, card: Card) -> Refusal | None:
         """None if the player to act may play ``card``, else the rule the play would break."""
-        if self._phase is _OVER:
+        if self._phase is Phase.OVER:
             return Refusal(RefusalKind.DEAL_OVER, None)  # nobody plays once the deal has a winner
         seat: int = self._to_act  # type: ignore[assignment]
-        if self._phase is _NAME_TRUMP:
+        if self._phase is Phase.NAME_TRUMP:
             return Refusal(RefusalKind.NAME_TRUMP_FIRST, seat)  # grand-coup: trump is named before trick 2
         if not isinstance(card, Card):
             return Refusal(RefusalKind.NOT_HELD, seat, card=card)
@@ -508,10 +507,7 @@ class Deal:
         if placed == 1:
             self._led = card.suit  # the first card sets the led suit
             played = trick_started(self._played_before + len(self._tricks) + 1, seat), played[0]
-        # The next player is to act: _turn_to written out, as calling it for every card cost 1.1% of a random
-        # playout (450.7k instructions against 445.8k, callgrind).
-        seat = self._to_act = self._order[placed]
-        self._legal = rules_of_the_trick.legal_plays(self._hands[seat], self._led)
+        self._turn_to(self._order[placed])  # the next player is to act
         return played
 
     def _turn_to(self, seat: int) -> None:
@@ -521,13 +517,13 @@ class Deal:
 
     def name_trump(self, suit: Suit) -> tuple[Event, ...]:
         """Under ``grand-coup``, the first trick's winner names the trump suit for the rest of the deal."""
-        if self._phase is not _NAME_TRUMP:
+        if self._phase is not Phase.NAME_TRUMP:
             raise IllegalPlayError("only the winner of the first trick under 'grand-coup' names trump, once")
         if not isinstance(suit, Suit):
             raise IllegalPlayError(f"{suit!r} is not a suit")
         self._moves.append(suit)
         self._trump = suit
-        self._phase = _PLAY
+        self._phase = Phase.PLAY
         self._turn_to(self._to_act)  # type: ignore[arg-type]
         return (TrumpNamed(self._to_act, suit),)  # type: ignore[arg-type]
 
@@ -542,13 +538,17 @@ class Deal:
         action = self._moves.pop()
         if isinstance(action, Suit):  # the naming of trump under grand-coup
             self._trump = None
-            self._phase = _NAME_TRUMP
+            self._phase = Phase.NAME_TRUMP
             self._legal = 0
         elif self._table:  # a card still on the table goes back to its hand
             self._take_back()
         else:  # the card that completed the last trick
             self._reopen(self._tricks.pop())
         return action
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` can see of this deal (:class:`~linger_longer.view.SeatView`); it follows the deal."""
+        return SeatView(self, seat)
 
     def copy(self) -> Deal:
         """An independent copy with the same position (history included)."""
@@ -559,7 +559,7 @@ class Deal:
         other.rules, other.players, other.dealer, other.names = self.rules, self.players, self.dealer, self.names
         other.turned_card, other.setup_events = self.turned_card, self.setup_events
         other._stock, other._drawn, other._trump, other._phase = self._stock, self._drawn, self._trump, self._phase
-        other._out, other._out_order = self._out, self._out_order
+        other._out, other._out_order, other._orders = self._out, self._out_order, self._orders
         other._to_act, other._legal, other._order, other._led = self._to_act, self._legal, self._order, self._led
         other._won, other._outcome = self._won, self._outcome
         other._tricks_before, other._played_before = self._tricks_before, self._played_before
@@ -587,7 +587,7 @@ class Deal:
             other._hands[seat] = card_set(cards)
         other._stock, other._drawn = tuple([card.index for card in stock]), 0
         other._moves = []
-        if other._phase is _PLAY:
+        if other._phase is Phase.PLAY:
             other._turn_to(other._to_act)  # type: ignore[arg-type]
         return other
 
@@ -601,36 +601,38 @@ class Deal:
         """
         cards = tuple(self._table)
         trump = self._trump
-        end = kernel.end_trick(self.rules, self._hands, stock=self._stock, place=self._drawn, out=self._out,
-                               seats=self._order, cards=[card.index for card in cards],
-                               trump=trump.number if trump is not None else -1)
-        winner, drawn, went_out = end.winner, end.drawn, end.went_out
+        end = kernel.end_trick(self.rules, self._hands, self._stock, self._drawn, self._out, self._order,
+                               list(map(_NUMBER, cards)), trump.number if trump is not None else -1)
+        winner, drawn, went_out, out, deal_winner, reason, leader, names_trump = end
         trick_won = TrickWon(winner, cards, self._played_before + len(self._tricks) + 1)
         events: list[Event] = [played, trick_won]
         went_out_first = went_out and self.rules.eliminate_before_draw  # they went out before the winner drew
         if went_out_first:
-            events.extend([PLAYER_OUT[seat] for seat in went_out])
+            for seat in went_out:
+                events.append(PLAYER_OUT[seat])
         if drawn:
             self._drawn += len(drawn)
-            events.extend([CARD_DRAWN[winner][number] for number in drawn])
+            for number in drawn:
+                events.append(CARD_DRAWN[winner][number])
             if self._drawn == len(self._stock):
                 events.append(STOCK_EMPTY)
         if went_out:
             if not went_out_first:
-                events.extend([PLAYER_OUT[seat] for seat in went_out])
-            self._out = end.out
+                for seat in went_out:
+                    events.append(PLAYER_OUT[seat])
+            self._out = out
             self._out_order += went_out
+            self._orders = kernel.seating(self.players, out)[1]
         self._tricks.append((trick_won, self._order, end, trump))
         self._table = []
         self._led = None
-        if end.reason is not None:
-            return self._end(_DEAL_WON[end.reason][end.winner_of_the_deal], events)  # type: ignore[index]
-        leader = end.leader
+        if reason is not None:
+            return self._end(_DEAL_WON[reason][deal_winner], events)
         if leader != winner:  # the winner holds no card, so the lead passed clockwise
             events.append(LEAD_PASSED[winner][leader])
-        self._order = end.seats
-        if end.names_trump:
-            self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
+        self._order = self._orders[leader]
+        if names_trump:
+            self._phase = Phase.NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
             self._to_act, self._legal = leader, 0
         else:
             self._turn_to(leader)
@@ -638,7 +640,7 @@ class Deal:
 
     def _end(self, won: DealWon, events: list[Event]) -> tuple[Event, ...]:
         """The deal ends as ``won`` says: its seat wins, for its reason (:attr:`outcome` tells the rest)."""
-        self._phase = _OVER
+        self._phase = Phase.OVER
         self._to_act = None
         self._legal = 0
         self._won = won
@@ -660,11 +662,13 @@ class Deal:
         """Undo the card that completed a trick (``notes`` say what its end did): what the trick's end did is
         undone, and the trick is back on the table without its last card."""
         trick_won, seats, end, trump = notes
-        self._out = kernel.reopen(self._hands, end)
+        kernel.reopen(self._hands, end)
         self._drawn -= len(end.drawn)
         if end.went_out:
+            self._out = kernel.out_before(end)
             self._out_order = self._out_order[:len(self._out_order) - len(end.went_out)]
-        self._phase = _PLAY
+            self._orders = kernel.seating(self.players, self._out)[1]
+        self._phase = Phase.PLAY
         self._won = self._outcome = None
         self._trump = trump
         self._order = seats
@@ -687,10 +691,10 @@ def _turn_trump(
     bottom of the stock; with ``no-trump`` and ``grand-coup`` no card is turned.
     """
     source = rules.trump_source
-    if source is _DEALER_CARD:
+    if source is TrumpSource.DEALER_CARD:
         turned = cards[dealt - 1]  # the dealer's last card: dealing starts at their left, so they get each round's last
         return turned.suit, turned, trump_turned(turned.index, dealer)
-    if source is _STOCK_CARD:
+    if source is TrumpSource.STOCK_CARD:
         turned = stock.pop(0)
         stock.append(turned)
         return turned.suit, turned, trump_turned(turned.index, None)

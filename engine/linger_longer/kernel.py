@@ -14,8 +14,8 @@ in hand order) or -1 for none.
 >>> from .cards import card_set, parse_cards
 >>> from .rules import Rules
 >>> hands = [card_set(parse_cards(h)) for h in ('7S', 'QD', '', 'AC 5S')]  # C has just played their last card
->>> end = end_trick(Rules.from_names('last-card'), hands, stock=(Card.parse('9D').index,), place=0, out=0,
-...                 seats=(0, 1, 2, 3), cards=[c.index for c in parse_cards('KC 3C 2H AC')], trump=1)
+>>> stock, cards = (Card.parse('9D').index,), [c.index for c in parse_cards('KC 3C 2H AC')]
+>>> end = end_trick(Rules.from_names('last-card'), hands, stock, 0, 0, (0, 1, 2, 3), cards, 1)  # place 0, none out
 >>> end.winner, [str(FULL_DECK[c]) for c in end.drawn], end.went_out, end.winner_of_the_deal, end.reason
 (2, ['9♦'], (), 2, <EndReason.STOCK_EXHAUSTED: 'stock-exhausted'>)
 """
@@ -30,12 +30,8 @@ from .events import EndReason
 from .rules import Rules, TrumpSource
 from .trick import winning_place
 
-__all__ = ["TrickEnd", "end_trick", "reopen", "seating"]
+__all__ = ["TrickEnd", "end_trick", "out_before", "reopen", "seating"]
 
-# Enum members read once into module names: under CPython 3.11 reading one from its class goes through the enum
-# type's __getattr__ hook, about 1k instructions each time (callgrind); a module name is one dict lookup.
-_WITH_THE_STOCK, _HOLDING, _LAST_TRICK = EndReason.STOCK_EXHAUSTED, EndReason.LAST_HOLDING, EndReason.LAST_TRICK
-_NAMED_LATER = TrumpSource.NAMED_BY_FIRST_WINNER
 
 
 class TrickEnd(NamedTuple):
@@ -55,8 +51,6 @@ class TrickEnd(NamedTuple):
     reason: EndReason | None
     #: The seat that leads the next trick (the trick's winner, or the next seat clockwise still in).
     leader: int
-    #: The seats of the next trick, in playing order from its leader.
-    seats: tuple[int, ...]
     #: ``grand-coup``: the winner names trump before leading the next trick.
     names_trump: bool
 
@@ -76,7 +70,7 @@ def seating(players: int, out: int) -> tuple[tuple[int, ...], tuple[tuple[int, .
     return following, tuple(orders)
 
 
-def end_trick(rules: Rules, hands: list[int], *, stock: Sequence[int], place: int, out: int,
+def end_trick(rules: Rules, hands: list[int], stock: tuple[int, ...], place: int, out: int,
               seats: Sequence[int], cards: Sequence[int], trump: int) -> TrickEnd:
     """The end of a trick, in the rulebook's order; the winner's draw is added to ``hands`` (see :func:`reopen`).
 
@@ -86,41 +80,47 @@ def end_trick(rules: Rules, hands: list[int], *, stock: Sequence[int], place: in
     has a winner. 5. Otherwise the winner leads the next trick, or the next player clockwise still in; under
     ``grand-coup`` the first trick's winner names trump first.
 
-    ``seats`` and ``cards`` are the trick in playing order; ``stock[place:]`` is what is left of the stock.
+    ``seats`` and ``cards`` are the trick in playing order; ``stock[place:]`` is what is left of the stock; ``out``
+    the seats out before the trick, as bits.
     """
     winner = seats[winning_place(cards, trump)]  # 1. the highest trump, else the highest card of the led suit
-    emptied = [seat for seat in seats if not hands[seat]]
+    emptied = hands.count(0) > out.bit_count()  # out players hold nothing: a hand emptied in this trick shows
     went_out: tuple[int, ...] = ()
     if emptied and rules.eliminate_before_draw:  # 3 before 2: empty hands go out before the draw
-        went_out = tuple(emptied)
+        went_out = tuple([seat for seat in seats if not hands[seat]])
         out |= _bits(went_out)
     drawn: tuple[int, ...] = ()
     if not out >> winner & 1:  # 2. the winner draws (an eliminated winner draws nothing)
-        drawn = tuple(stock[place:place + (len(cards) if rules.draws_per_card else 1)])
+        drawn = stock[place:place + (len(cards) if rules.draws_per_card else 1)]
         for card in drawn:
             hands[winner] |= 1 << card
     if emptied and not rules.eliminate_before_draw:  # 3. the winner has drawn, so it may still be in
-        went_out = tuple(seat for seat in emptied if not hands[seat])
+        went_out = tuple([seat for seat in seats if not hands[seat]])
         out |= _bits(went_out)
-    following, orders = seating(len(hands), out)
     if drawn and place + len(drawn) == len(stock) and rules.deal_ends_with_stock:
-        return TrickEnd(winner, drawn, went_out, out, winner, _WITH_THE_STOCK, winner, (), False)
+        return TrickEnd(winner, drawn, went_out, out, winner, EndReason.STOCK_EXHAUSTED, winner, False)
+    leader = winner
     if went_out:  # 4. only a player going out (or, above, the stock's end) ends a deal
+        following = seating(len(hands), out)[0]
         holding = len(hands) - out.bit_count()
         if holding == 1:  # the last player holding cards wins
-            return TrickEnd(winner, drawn, went_out, out, following[winner], _HOLDING, winner, (),
-                            False)
+            return TrickEnd(winner, drawn, went_out, out, following[winner], EndReason.LAST_HOLDING, winner, False)
         if holding == 0:  # everyone emptied their hand at once: the trick's winner wins
-            return TrickEnd(winner, drawn, went_out, out, winner, _LAST_TRICK, winner, (), False)
-    leader = following[winner] if out >> winner & 1 else winner  # 5. a winner holding no card passes the lead
-    names_trump = trump == -1 and rules.trump_source is _NAMED_LATER
-    return TrickEnd(winner, drawn, went_out, out, None, None, leader, orders[leader], names_trump)
+            return TrickEnd(winner, drawn, went_out, out, winner, EndReason.LAST_TRICK, winner, False)
+        if out >> winner & 1:  # 5. a winner holding no card passes the lead clockwise
+            leader = following[winner]
+    names_trump = trump == -1 and rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
+    return TrickEnd(winner, drawn, went_out, out, None, None, leader, names_trump)
 
 
-def reopen(hands: list[int], end: TrickEnd) -> int:
-    """Undo what :func:`end_trick` did to ``hands`` (the winner's draw); returns the seats out before it, as bits."""
+def reopen(hands: list[int], end: TrickEnd) -> None:
+    """Undo what :func:`end_trick` did to ``hands``: the winner's draw goes back to the stock."""
     for card in end.drawn:
         hands[end.winner] ^= 1 << card
+
+
+def out_before(end: TrickEnd) -> int:
+    """The seats out before the trick whose end is ``end``, as bits."""
     return end.out & ~_bits(end.went_out)
 
 

@@ -127,6 +127,6 @@ class Match:
         while not self.is_over:
             deal, _ = self.next_deal()
             while not deal.is_over:
-                deal.apply(bots[deal.to_act].choose(deal))  # type: ignore[index]
+                deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))  # type: ignore[index]
             self.record(deal.outcome)  # type: ignore[arg-type]
         return self.result

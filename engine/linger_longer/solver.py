@@ -64,7 +64,7 @@ from typing import Sequence
 
 from .cards import FULL_DECK, Card, Suit
 from .game import Deal, Phase
-from .kernel import end_trick, reopen, seating
+from .kernel import end_trick, seating
 from .trick import legal_plays
 
 __all__ = ["ActionValue", "Solution", "SolverError", "hidden_from", "outcome_rank", "best_response", "position_value", "solve", "weakness"]
@@ -242,9 +242,10 @@ def best_response(deal: Deal, policy, *, nodes: int | None = DEFAULT_NODES) -> S
     """Every legal action's value for the player to act when the others play by ``policy`` (a bot), not best.
 
     The player to act searches all its own choices from here to the end of the deal, ranking outcomes as
-    :func:`solve` does, with the same tie rule; every other seat plays what ``policy.choose`` gives (a
-    deterministic bot, such as :class:`~linger_longer.bots.RuleOfThumbBot`). The search runs on the public
-    ``Deal`` API (``apply``/``undo``), since the policy reads a ``Deal``. Past ``nodes`` the values not yet
+    :func:`solve` does, with the same tie rule; every other seat plays what ``policy.choose`` gives from its
+    own seat's view (a deterministic bot, such as :class:`~linger_longer.bots.RuleOfThumbBot`). The search
+    runs on the public ``Deal`` API (``apply``/``undo``), since the policy reads a seat's view of a ``Deal``.
+    Past ``nodes`` the values not yet
     settled are unknown, as with :func:`solve`.
     """
     if deal.is_over:
@@ -267,7 +268,7 @@ def best_response(deal: Deal, policy, *, nodes: int | None = DEFAULT_NODES) -> S
         if count[0] > limit:
             raise _Exhausted
         if work.to_act != seat:
-            work.apply(policy.choose(work))
+            work.apply(policy.choose(work.view(work.to_act)))  # type: ignore[arg-type]
             try:
                 return rank_after()
             finally:
@@ -445,23 +446,20 @@ class _Search:
         """The end of a trick (:func:`~linger_longer.kernel.end_trick`, the deal's own), the rest of the deal
         searched, and the state put back."""
         hands = self.hands
-        end = end_trick(self.rules, hands, stock=self.stock, place=self.pos, out=self.out, seats=self.order,
-                        cards=self.table, trump=self.trump)
+        saved = (self.pos, self.out, self.leader, self.order, self.naming, self.table, hands.copy())
+        winner, drawn, went_out, out, deal_winner, reason, leader, names_trump = end_trick(
+            self.rules, hands, self.stock, self.pos, self.out, self.order, self.table, self.trump)
         try:
-            if end.reason is not None:
-                return end.winner_of_the_deal, end.went_out  # type: ignore[return-value]
-            saved = (self.pos, self.out, self.leader, self.order, self.naming, self.table)
-            self.pos += len(end.drawn)
-            self.out, self.leader, self.order, self.table = end.out, end.leader, end.seats, []
-            if end.names_trump:
+            if reason is not None:
+                return deal_winner, went_out  # type: ignore[return-value]
+            self.pos += len(drawn)
+            self.out, self.leader, self.order, self.table = out, leader, seating(self.players, out)[1][leader], []
+            if names_trump:
                 self.naming = True
-            try:
-                rest_winner, rest_out = self.value()
-            finally:
-                self.pos, self.out, self.leader, self.order, self.naming, self.table = saved
-            return rest_winner, end.went_out + rest_out
+            rest_winner, rest_out = self.value()
+            return rest_winner, went_out + rest_out
         finally:
-            reopen(hands, end)
+            self.pos, self.out, self.leader, self.order, self.naming, self.table, self.hands = saved
 
     # -- the root
 

@@ -84,7 +84,7 @@ def _play_out(deal: Deal, rng: random.Random, feed) -> None:
                     break
                 feed(["hidden", _events(hidden.play(hidden.legal_plays()[0]))])
         if steps % 17 == 0:
-            feed(["voids", sorted((s, sorted((k.letter, n) for k, n in v.items())) for s, v in seen_voids(deal).items())])
+            feed(["voids", sorted((s, sorted((k.letter, n) for k, n in v.items())) for s, v in seen_voids(deal.view(deal.to_act)).items())])
         feed(["events", _events(deal.apply(action))])
     feed(["outcome", _outcome(deal)])
 

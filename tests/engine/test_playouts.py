@@ -44,7 +44,7 @@ def playout(rules: Rules, players: int, seed: int) -> tuple[Deal, list, list]:
             trick_start_sizes = [len(h) for h in deal.hands]
             trick_start_stock = deal.stock_size
             trick_seats = []
-        action = bot.choose(deal)
+        action = bot.choose(deal.view(deal.to_act))
         actions.append(action)
         new = deal.apply(action)
         events.extend(new)
@@ -127,7 +127,7 @@ def test_undo_restores_every_position():
         signatures = []
         while not deal.is_over:
             signatures.append(signature(deal))
-            deal.apply(bot.choose(deal))
+            deal.apply(bot.choose(deal.view(deal.to_act)))
         for expected in reversed(signatures):
             deal.undo()
             assert signature(deal) == expected
