@@ -17,7 +17,7 @@ Pure Python, standard library only; runs on CPython 3.11+ and in Pyodide.
 (Card.parse('9♦'),)
 """
 
-from .cards import FULL_DECK, LANGUAGES, Card, InvalidCardError, Rank, Suit, card_set, cards_in, parse_cards
+from .cards import FULL_DECK, Card, InvalidCardError, Rank, Suit, card_set, cards_in, parse_cards
 from .events import (
     CardDrawn,
     CardPlayed,
@@ -49,7 +49,7 @@ from .trick import beats, legal_plays, trick_winner
 __version__ = "0.1.0"
 
 __all__ = [
-    "FULL_DECK", "LANGUAGES", "Card", "CardDrawn", "CardPlayed", "Deal", "DealScore", "DealWon", "EndReason",
+    "FULL_DECK", "Card", "CardDrawn", "CardPlayed", "Deal", "DealScore", "DealWon", "EndReason",
     "Event", "IllegalPlayError", "IncompatibleVariantsError", "InvalidCardError", "InvalidPositionError",
     "LeadPassed", "Outcome", "Phase", "PlayerOut", "Profile", "Refusal", "RefusalKind", "Rank", "RuleError",
     "Rules", "StockEmpty", "Suit", "Trick", "TrickStarted", "TrickWon", "TrumpNamed", "TrumpTurned",
