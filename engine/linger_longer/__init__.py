@@ -45,6 +45,7 @@ from .rules import (
 )
 from .scoring import DealScore, chips_option_a, chips_option_b, score_deal
 from .trick import beats, legal_plays, trick_winner
+from .view import SeatView, SeenTrick
 
 __version__ = "0.1.0"
 
@@ -52,7 +53,8 @@ __all__ = [
     "FULL_DECK", "Card", "CardDrawn", "CardPlayed", "Deal", "DealScore", "DealWon", "EndReason",
     "Event", "IllegalPlayError", "IncompatibleVariantsError", "InvalidCardError", "InvalidPositionError",
     "LeadPassed", "Outcome", "Phase", "PlayerOut", "Profile", "Refusal", "RefusalKind", "Rank", "RuleError",
-    "Rules", "StockEmpty", "Suit", "Trick", "TrickStarted", "TrickWon", "TrumpNamed", "TrumpTurned",
+    "Rules", "SeatView", "SeenTrick", "StockEmpty", "Suit", "Trick", "TrickStarted", "TrickWon", "TrumpNamed",
+    "TrumpTurned",
     "UnknownRuleError", "Variant", "beats", "card_set", "cards_in", "chips_option_a", "chips_option_b",
     "find_profile", "find_variant", "legal_plays", "parse_cards", "score_deal", "trick_winner",
 ]
