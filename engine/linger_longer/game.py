@@ -403,7 +403,7 @@ class Deal:
         """The tricks completed since the deal was set up, in order."""
         return tuple(
             Trick(trick_won.number, seats[0], seats, trick_won.cards, trick_won.seat,
-                  tuple([FULL_DECK[number] for number in end.drawn]), end.went_out, trump,
+                  tuple([FULL_DECK[number] for number in end[1]]), end[2], trump,
                   sizes if 1 in [sizes[seat] for seat in seats] else ())  # a hand was emptied in it
             for (trick_won, seats, end, trump), sizes in zip(self._tricks, self._sizes_at_leads())
         )
@@ -417,7 +417,7 @@ class Deal:
             sizes[seat] += 1
         at_leads = []
         for trick_won, seats, end, _ in reversed(self._tricks[since:]):
-            sizes[trick_won.seat] -= len(end.drawn)
+            sizes[trick_won.seat] -= len(end[1])  # the cards it drew
             for seat in seats:
                 sizes[seat] += 1
             at_leads.append(tuple(sizes))
@@ -427,7 +427,7 @@ class Deal:
     def _sizes_before_exits(self) -> dict[int, tuple[int, ...]]:
         """For each seat that went out since the set-up, every hand's size when the trick in which it went out was
         led; worked back only as far as the first of those tricks (players go out late in a deal)."""
-        exits = [(place, end.went_out) for place, (_, _, end, _) in enumerate(self._tricks) if end.went_out]
+        exits = [(place, end[2]) for place, (_, _, end, _) in enumerate(self._tricks) if end[2]]  # who went out
         if not exits:
             return {}
         first = exits[0][0]
@@ -663,10 +663,11 @@ class Deal:
         undone, and the trick is back on the table without its last card."""
         trick_won, seats, end, trump = notes
         kernel.reopen(self._hands, end)
-        self._drawn -= len(end.drawn)
-        if end.went_out:
+        _, drawn, went_out = end[:3]
+        self._drawn -= len(drawn)
+        if went_out:
             self._out = kernel.out_before(end)
-            self._out_order = self._out_order[:len(self._out_order) - len(end.went_out)]
+            self._out_order = self._out_order[:len(self._out_order) - len(went_out)]
             self._orders = kernel.seating(self.players, self._out)[1]
         self._phase = Phase.PLAY
         self._won = self._outcome = None
