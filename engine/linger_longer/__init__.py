@@ -17,7 +17,7 @@ Pure Python, standard library only; runs on CPython 3.11+ and in Pyodide.
 (Card.parse('9♦'),)
 """
 
-from .cards import FULL_DECK, LANGUAGES, Card, InvalidCardError, Rank, Suit, card_set, cards_in, parse_cards
+from .cards import FULL_DECK, Card, InvalidCardError, Rank, Suit, card_set, cards_in, parse_cards
 from .events import (
     CardDrawn,
     CardPlayed,
@@ -45,14 +45,16 @@ from .rules import (
 )
 from .scoring import DealScore, chips_option_a, chips_option_b, score_deal
 from .trick import beats, legal_plays, trick_winner
+from .view import SeatView, SeenTrick
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "FULL_DECK", "LANGUAGES", "Card", "CardDrawn", "CardPlayed", "Deal", "DealScore", "DealWon", "EndReason",
+    "FULL_DECK", "Card", "CardDrawn", "CardPlayed", "Deal", "DealScore", "DealWon", "EndReason",
     "Event", "IllegalPlayError", "IncompatibleVariantsError", "InvalidCardError", "InvalidPositionError",
     "LeadPassed", "Outcome", "Phase", "PlayerOut", "Profile", "Refusal", "RefusalKind", "Rank", "RuleError",
-    "Rules", "StockEmpty", "Suit", "Trick", "TrickStarted", "TrickWon", "TrumpNamed", "TrumpTurned",
+    "Rules", "SeatView", "SeenTrick", "StockEmpty", "Suit", "Trick", "TrickStarted", "TrickWon", "TrumpNamed",
+    "TrumpTurned",
     "UnknownRuleError", "Variant", "beats", "card_set", "cards_in", "chips_option_a", "chips_option_b",
     "find_profile", "find_variant", "legal_plays", "parse_cards", "score_deal", "trick_winner",
 ]

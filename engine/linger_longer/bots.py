@@ -1,12 +1,14 @@
-"""Computer players: a random one and one that follows the strategy tips.
+"""Computer players: a random one, one that follows the strategy tips, and the strong opponent.
 
-A bot sees what a player at the table sees: its own hand, the trick on the
-table, trump and the size of the stock. ``choose`` returns a card to play or,
-under ``grand-coup``, a suit to name.
+A fair bot sees what a player at the table sees, and nothing else: ``choose``
+takes the seat's view (:meth:`Deal.view <linger_longer.game.Deal.view>`, a
+:class:`~linger_longer.view.SeatView`) and returns a card to play or, under
+``grand-coup``, a suit to name. Only :class:`OracleBot`, the ceiling the bench
+measures the others against, is given the whole deal, and says so in its name.
 
 >>> from .rules import Rules
 >>> deal = Deal.new(Rules(), 4, seed=3)
->>> card = RuleOfThumbBot(seed=1).choose(deal)
+>>> card = RuleOfThumbBot(seed=1).choose(deal.view(deal.to_act))
 >>> card in deal.legal_plays()
 True
 """
@@ -16,19 +18,20 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
-from .cards import Card, Suit
+from .cards import Card, Suit, card_set, cards_in
 from .game import Deal, Phase
 from .solver import best_response, outcome_rank, solve, weakness
-from .trick import beats, trick_winner
+from .trick import beats, legal_plays, trick_winner
+from .view import SeatView
 
 __all__ = ["Bot", "MonteCarloBot", "OracleBot", "PlayoutBot", "RandomBot", "RuleOfThumbBot", "BOTS", "hint_reasoning", "make_bot"]
 
 
 class Bot(Protocol):
-    """Anything that picks an action for the player to act."""
+    """Anything that picks an action for the player to act, from what that player sees."""
 
-    def choose(self, deal: Deal) -> Card | Suit:
-        """The action for ``deal.to_act``."""
+    def choose(self, view: SeatView) -> Card | Suit:
+        """The action for ``view.seat``, the seat to act."""
         ...
 
 
@@ -40,10 +43,8 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Deal) -> Card | Suit:
-        if deal.phase is Phase.NAME_TRUMP:
-            return self.rng.choice(list(Suit))
-        return self.rng.choice(deal.legal_plays())
+    def choose(self, view: SeatView) -> Card | Suit:
+        return self.rng.choice(_seat_view(view).legal_actions())
 
 
 class RuleOfThumbBot:
@@ -63,10 +64,10 @@ class RuleOfThumbBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, deal: Deal) -> Card | Suit:
-        if deal.phase is Phase.NAME_TRUMP:
-            return self._name_trump(deal.hand(deal.to_act))  # type: ignore[arg-type]
-        return self.card_for(deal.legal_plays(), [card for _, card in deal.trick], deal.trump, deal.stock_size)
+    def choose(self, view: SeatView) -> Card | Suit:
+        if _seat_view(view).phase is Phase.NAME_TRUMP:
+            return self._name_trump(view.hand)
+        return self.card_for(view.legal_plays(), [card for _, card in view.trick], view.trump, view.stock_size)
 
     def card_for(self, legal: tuple[Card, ...], table: Sequence[Card], trump: Suit | None, stock: int) -> Card:
         """The card the tips give from ``legal`` with ``table`` on the table (in playing order), ``trump`` and
@@ -91,6 +92,13 @@ class RuleOfThumbBot:
 
     def _name_trump(self, hand: tuple[Card, ...]) -> Suit:
         return max(Suit, key=lambda s: (sum(1 for c in hand if c.suit is s), sum(c.rank for c in hand if c.suit is s)))
+
+
+def _seat_view(view: SeatView) -> SeatView:
+    """A fair bot is given its seat's view, never the whole deal."""
+    if not isinstance(view, SeatView):
+        raise TypeError(f"a fair bot chooses from its seat's view (deal.view(seat)), not from {type(view).__name__}")
+    return view
 
 
 def _weakest(cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> Card:
@@ -139,17 +147,16 @@ class PlayoutBot:
         #: For each candidate of the last choice: the share of sampled deals it won outright.
         self.last_wins: dict[Card | Suit, float] = {}
 
-    def choose(self, deal: Deal) -> Card | Suit:
-        seat = deal.to_act
-        assert seat is not None
-        candidates: list[Card | Suit] = list(Suit) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
+    def choose(self, view: SeatView) -> Card | Suit:
+        seat = _seat_view(view).seat
+        candidates: list[Card | Suit] = list(view.legal_actions())
         if len(candidates) == 1:
             self.last_scores = {candidates[0]: 1.0}
             self.last_wins = {}
             return candidates[0]
-        caps = seen_voids(deal) if self.infer_voids else {}
+        caps = seen_voids(view) if self.infer_voids else {}
         caps.pop(seat, None)
-        worlds = [self._sample(deal, seat, caps) for _ in range(self.samples)]
+        worlds = [self._sample(view, caps) for _ in range(self.samples)]
         scores: dict[Card | Suit, float] = {}
         wins: dict[Card | Suit, float] = {}
         for move in candidates:
@@ -165,14 +172,14 @@ class PlayoutBot:
         self.last_wins = wins
         return max(candidates, key=lambda m: scores[m])  # ties keep the sorted order
 
-    def _sample(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]] | None = None) -> Deal:
-        """A deal consistent with what ``seat`` has seen (see :meth:`_hidden`)."""
-        hands, stock = self._hidden(deal, seat, caps)
-        return deal.with_hidden(hands, stock)
+    def _sample(self, view: SeatView, caps: dict[int, dict[Suit, int]] | None = None) -> Deal:
+        """A deal consistent with what the seat has seen (see :meth:`_hidden`)."""
+        hands, stock = self._hidden(view, caps)
+        return view.imagine(hands, stock)
 
-    def _hidden(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]] | None = None
+    def _hidden(self, view: SeatView, caps: dict[int, dict[Suit, int]] | None = None
                 ) -> tuple[dict[int, list[Card]], list[Card]]:
-        """The other hands and the stock of a deal consistent with what ``seat`` has seen.
+        """The other hands and the stock of a deal consistent with what the seat has seen.
 
         ``caps`` limits, per seat and suit, how many cards of that suit a sampled hand may hold: a
         player who did not follow a suit held none of it then, and holds at most as many as they
@@ -180,18 +187,16 @@ class PlayoutBot:
         the shuffled unseen cards it may hold; the stock takes the rest.
         """
         caps = caps or {}
-        others = [s for s in range(deal.players) if s != seat and not deal.is_out(s)]
-        stock = list(deal.stock)
-        fixed_bottom = stock[-1:] if deal.turned_card is not None and stock and stock[-1] is deal.turned_card else []
-        held_turned = deal.turned_card if deal.dealer in others and deal.turned_card in deal.hand(deal.dealer) else None
-        unseen = [c for s in others for c in deal.hand(s) if c is not held_turned] + stock[:len(stock) - len(fixed_bottom)]
-        unseen.sort()  # in hand order first: where the hidden cards really lie must not change the sample
+        others = [s for s in range(view.players) if s != view.seat and not view.is_out(s)]
+        fixed_bottom = [view.turned_card] if view.turned_card_under_stock() else []
+        held_turned = view.turned_card if view.turned_card_held() else None
+        unseen = list(view.unseen())  # in hand order: where the hidden cards really lie must not change the sample
         self.rng.shuffle(unseen)
         hands: dict[int, list[Card]] = {}
         taken = [False] * len(unseen)
         for s in sorted(others, key=lambda s: s not in caps):  # limited seats first; otherwise seat order
-            size = len(deal.hand(s))
-            hand = [held_turned] if s == deal.dealer and held_turned is not None else []
+            size = view.hand_size(s)
+            hand = [held_turned] if s == view.dealer and held_turned is not None else []
             limit = dict(caps.get(s, ()))
             for i, card in enumerate(unseen):
                 if len(hand) == size:
@@ -219,8 +224,8 @@ class PlayoutBot:
         deal = world.copy()
         deal.apply(move)
         policy = RuleOfThumbBot(number)
-        while not deal.is_over:
-            deal.apply(policy.choose(deal))
+        while not deal.is_over:  # an imagined deal: the policy may see all of it
+            deal.apply(policy.choose(deal.view(deal.to_act)))  # type: ignore[arg-type]
         outcome = deal.outcome
         assert outcome is not None
         self.last_plies = len(deal.history)  # the actions the playout took (a search counts them as nodes)
@@ -274,28 +279,27 @@ class MonteCarloBot(PlayoutBot):
         #: For each candidate of the last choice: in how many imagined deals it was the only winning action.
         self.last_only: dict[Card | Suit, int] = {}
 
-    def choose(self, deal: Deal) -> Card | Suit:
-        seat = deal.to_act
-        assert seat is not None
-        candidates: list[Card | Suit] = list(Suit) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
+    def choose(self, view: SeatView) -> Card | Suit:
+        seat = _seat_view(view).seat
+        candidates: list[Card | Suit] = list(view.legal_actions())
         self.last_only = {}
         if len(candidates) == 1:
             self.last_scores, self.last_wins = {candidates[0]: 1.0}, {}
             self.last_worlds = self.last_solved = 0
             return candidates[0]
-        caps = seen_voids(deal) if self.infer_voids else {}
+        caps = seen_voids(view) if self.infer_voids else {}
         caps.pop(seat, None)
-        already_out = len(deal.out)
-        nodes = self.nodes or (LONG_DEAL_NODES if deal.rules.draws_per_card or deal.rules.hand_size(deal.players) == 7
+        already_out = len(view.out)
+        nodes = self.nodes or (LONG_DEAL_NODES if view.rules.draws_per_card or view.rules.hand_size(view.players) == 7
                                else STRONG_NODES)
         share = max(1, nodes // 4)  # one imagined deal may use at most a quarter of the move's nodes
         totals = dict.fromkeys(candidates, 0.0)
         wins = dict.fromkeys(candidates, 0)
         only = dict.fromkeys(candidates, 0)
         spent = worlds = solved = 0
-        tells = _tells(deal, seat) if self.opponents == "rule-of-thumb" else []
+        tells = _tells(view) if self.opponents == "rule-of-thumb" else []
         while worlds < self.samples and (spent < nodes or worlds == 0):
-            world = self._likely_world(deal, seat, caps, tells)
+            world = self._likely_world(view, caps, tells)
             budget = min(share, max(1, nodes - spent))
             solution = (solve(world, nodes=budget, lines=False) if self.opponents == "best" else
                         best_response(world, self.model, nodes=budget))
@@ -306,7 +310,7 @@ class MonteCarloBot(PlayoutBot):
                 for value in solution.actions:
                     won = value.winner == seat
                     totals[value.action] += 1.0 if won else 0.5 * (
-                        already_out + outcome_rank(seat, value.winner, value.out_order)) / max(1, deal.players - 1)
+                        already_out + outcome_rank(seat, value.winner, value.out_order)) / max(1, view.players - 1)
                     wins[value.action] += won
                 if len(winning) == 1:
                     only[winning[0]] += 1
@@ -321,7 +325,7 @@ class MonteCarloBot(PlayoutBot):
         self.last_scores = {m: totals[m] / worlds for m in candidates}
         self.last_wins = {m: wins[m] / worlds for m in candidates}
         self.last_only = only
-        trump = deal.trump
+        trump = view.trump
         ordered = sorted(candidates, key=lambda m: weakness(m, trump))
         return max(ordered, key=lambda m: self.last_scores[m])  # max keeps the first (weakest) of equals
 
@@ -331,7 +335,7 @@ class MonteCarloBot(PlayoutBot):
     #: Hands tried for one seat whose imagined hand does not fit its plays.
     TRIES = 20
 
-    def _likely_world(self, deal: Deal, seat: int, caps: dict[int, dict[Suit, int]], tells: list) -> Deal:
+    def _likely_world(self, view: SeatView, caps: dict[int, dict[Suit, int]], tells: list) -> Deal:
         """An imagined deal in which the others' plays are, as far as can be, what the tips would have given.
 
         The unseen cards are dealt as :meth:`_hidden` deals them; then each other seat whose imagined hand
@@ -339,10 +343,10 @@ class MonteCarloBot(PlayoutBot):
         keeping a fitting hand (or, with chance ``STRAY`` for each play that does not fit, one that strays:
         players do not always play by the tips). The cards under the stock that everyone has seen stay put.
         """
-        hands, stock = self._hidden(deal, seat, caps)
+        hands, stock = self._hidden(view, caps)
         if not tells:
-            return deal.with_hidden(hands, stock)
-        fixed = 1 if deal.turned_card is not None and stock and stock[-1] is deal.turned_card else 0
+            return view.imagine(hands, stock)
+        fixed = 1 if view.turned_card is not None and stock and stock[-1] is view.turned_card else 0
         pool = stock[:len(stock) - fixed]
         by_seat: dict[int, list] = {}
         for tell in tells:
@@ -350,7 +354,7 @@ class MonteCarloBot(PlayoutBot):
         for other, own in by_seat.items():
             if other not in hands or not pool:
                 continue
-            kept = [c for c in hands[other] if c is deal.turned_card]
+            kept = [c for c in hands[other] if c is view.turned_card]
             size = len(hands[other]) - len(kept)
             limits = caps.get(other, {})
             for _ in range(self.TRIES):
@@ -364,24 +368,25 @@ class MonteCarloBot(PlayoutBot):
                     continue  # a void the table has seen
                 hands[other] = candidate
                 pool = reservoir[size:]
-        return deal.with_hidden(hands, pool + stock[len(stock) - fixed:])
+        return view.imagine(hands, pool + stock[len(stock) - fixed:])
 
 
-def _tells(deal: Deal, seat: int) -> list[tuple[int, tuple[Card, ...], tuple[Card, ...], Suit | None, int, Card]]:
+def _tells(view: SeatView) -> list[tuple[int, tuple[Card, ...], tuple[Card, ...], Suit | None, int, Card]]:
     """The others' plays whose hand an imagined deal settles: each seat's plays since it last drew.
 
     A player who has not drawn since held, when playing, its hand of now plus the cards it has played since.
     Each tell is (seat, the cards it played from then on, the table before its card, trump, stock size, card).
     Everything used is public: the cards played, who won each trick and how many cards they drew.
     """
-    tricks = [(t.plays, t.trump, len(t.drawn), t.winner) for t in deal.tricks]
-    tricks.append((deal.trick, deal.trump, 0, None))
+    seat = view.seat
+    tricks = [(t.plays, t.trump, t.drawn_count, t.winner) for t in view.tricks]
+    tricks.append((view.trick, view.trump, 0, None))
     last_draw: dict[int, int] = {}
     for number, (_, _, drawn, winner) in enumerate(tricks):
         if drawn and winner is not None:
             last_draw[winner] = number
     tells = []
-    stock = deal.stock_size
+    stock = view.stock_size
     later: dict[int, list[Card]] = {}
     for number in range(len(tricks) - 1, -1, -1):
         plays, trump, drawn, _ = tricks[number]
@@ -399,16 +404,15 @@ def _as_the_tips_say(model: RuleOfThumbBot, hands: dict[int, list[Card]], other:
                      table: tuple[Card, ...], trump: Suit | None, stock: int, card: Card) -> bool:
     """Whether a player holding ``hands[other]`` and the cards played ``since`` would have played ``card``
     by the tips."""
-    from .cards import card_set, cards_in
-    from .trick import legal_plays
-
     held = card_set(hands.get(other, ())) | card_set(since)
     legal = cards_in(legal_plays(held, table[0].suit if table else None))
     return model.card_for(legal, table, trump, stock) is card
 
 
 class OracleBot:
-    """Sees every card and answers the others exactly as they play: the ceiling against rule-of-thumb players.
+    """The ceiling, not a fair player: it is given the whole deal (``choose(deal)``, not a seat's view).
+
+    It sees every card and answers the others exactly as they play: the ceiling against rule-of-thumb players.
 
     With every hand and the stock's order in view, it searches all its own choices to the end of the deal
     while the other seats play what :class:`RuleOfThumbBot` plays there
@@ -429,13 +433,15 @@ class OracleBot:
         self.model = RuleOfThumbBot(seed)
 
     def choose(self, deal: Deal) -> Card | Suit:
+        """The action for ``deal.to_act``, seeing every card of ``deal``."""
         if deal.phase is Phase.PLAY and len(deal.legal_plays()) == 1:
             return deal.legal_plays()[0]
         solution = best_response(deal, self.model, nodes=self.nodes)
         best = solution.best
         if best is None:  # past the budget: a win found already ranks above anything left unknown
             won = [v.action for v in solution.actions if v.winner == solution.seat]
-            return min(won, key=lambda a: weakness(a, deal.trump)) if won else self.model.choose(deal)
+            return (min(won, key=lambda a: weakness(a, deal.trump)) if won
+                    else self.model.choose(deal.view(solution.seat)))
         return best.action
 
 
@@ -453,7 +459,7 @@ LONG_DEAL_NODES = 15_000
 BOTS[MonteCarloBot.name] = MonteCarloBot  # type: ignore[assignment]
 
 
-def seen_voids(deal: Deal) -> dict[int, dict[Suit, int]]:
+def seen_voids(view: SeatView) -> dict[int, dict[Suit, int]]:
     """What the table has seen of each player's missing suits, as limits for sampling their hand.
 
     A player who does not follow the led suit holds none of it (a discard reveals a void); each
@@ -463,17 +469,17 @@ def seen_voids(deal: Deal) -> dict[int, dict[Suit, int]]:
 
     >>> from .rules import Rules
     >>> deal = Deal.new(Rules(), 4, seed=3)
-    >>> seen_voids(deal)
+    >>> seen_voids(deal.view(0))
     {}
     """
     caps: dict[int, dict[Suit, int]] = {}
-    for trick in deal.tricks:
+    for trick in view.tricks:
         _note_discards(trick.plays, caps)
-        if trick.drawn and trick.winner in caps:
+        if trick.drawn_count and trick.winner in caps:
             limits = caps[trick.winner]
             for suit in limits:
-                limits[suit] += len(trick.drawn)
-    _note_discards(deal.trick, caps)
+                limits[suit] += trick.drawn_count
+    _note_discards(view.trick, caps)
     return caps
 
 
@@ -485,12 +491,12 @@ def _note_discards(plays: Sequence[tuple[int, Card]], caps: dict[int, dict[Suit,
             caps.setdefault(seat, {})[led] = 0  # type: ignore[index]
 
 
-def hint_reasoning(deal: Deal, seed: int | None = None, nodes: int | None = None,
+def hint_reasoning(view: SeatView, seed: int | None = None, nodes: int | None = None,
                    samples: int | None = None) -> dict:
     """The strong opponent's choice for the player to act, and why, as data for a hint.
 
-    It uses only what the player to act can know. When counting settles every card
-    (:func:`~linger_longer.solver.hidden_from` finds nothing hidden), the answer is exact;
+    It uses only what the player to act can know: ``view`` is that seat's view. When counting settles every
+    card (:meth:`~linger_longer.view.SeatView.whole_deal`), the answer is exact;
     otherwise it comes from :class:`MonteCarloBot`'s imagined deals. The result::
 
         {"action": "7C",            # card code, or suit letter when naming trump
@@ -507,13 +513,11 @@ def hint_reasoning(deal: Deal, seed: int | None = None, nodes: int | None = None
     (it won some imagined deals and no other action won any); ``"share"`` (it won the largest share).
     ``sentence`` gives the reason in English, for logs and tests; pages translate the kind and the numbers.
     """
-    from .solver import hidden_from
-
-    seat = deal.to_act
-    if seat is None:
-        raise ValueError("the deal is over: there is no move to hint")
-    naming = deal.phase is Phase.NAME_TRUMP
-    candidates: list[Card | Suit] = list(Suit) if naming else list(deal.legal_plays())
+    seat = view.seat
+    if view.to_act != seat:
+        raise ValueError("the deal is over: there is no move to hint" if view.is_over
+                         else f"{view.names[seat]} is not to act: there is no move to hint")
+    candidates: list[Card | Suit] = list(view.legal_actions())
 
     def code(action: Card | Suit | None) -> str | None:
         return None if action is None else (action.letter if isinstance(action, Suit) else action.code)
@@ -521,8 +525,8 @@ def hint_reasoning(deal: Deal, seed: int | None = None, nodes: int | None = None
     result: dict = {"exact": False, "samples": 0, "other": None, "other_percent": None}
     if len(candidates) == 1:
         result.update(action=code(candidates[0]), kind="only-legal", percent=None)
-    elif not hidden_from(deal, seat):
-        solution = solve(deal, known_to=seat, nodes=nodes or STRONG_NODES * 10, lines=False)
+    elif (whole := view.whole_deal()) is not None:
+        solution = solve(whole, known_to=seat, nodes=nodes or STRONG_NODES * 10, lines=False)
         best = solution.best
         if best is not None:
             winning = solution.winning
@@ -535,7 +539,7 @@ def hint_reasoning(deal: Deal, seed: int | None = None, nodes: int | None = None
                           other_percent=100 * (other.winner == seat) if other else None)
     if "action" not in result:
         bot = MonteCarloBot(seed, samples=samples, nodes=nodes)
-        choice = bot.choose(deal)
+        choice = bot.choose(view)
         others = sorted((m for m in candidates if m is not choice), key=lambda m: -bot.last_scores[m])
         other = others[0] if others else None
         won = bot.last_wins

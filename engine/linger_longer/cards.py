@@ -23,7 +23,6 @@ from typing import Iterable
 from . import languages
 
 __all__ = [
-    "LANGUAGES",
     "Card",
     "FULL_DECK",
     "InvalidCardError",
@@ -34,9 +33,6 @@ __all__ = [
     "parse_cards",
     "rank_letter",
 ]
-
-#: The languages of the site, in the order the language switcher lists them (from :mod:`.languages`).
-LANGUAGES: tuple[str, ...] = languages.CODES
 
 
 _ONE_SUIT = (1 << 13) - 1  #: the 13 bits of one suit in a card set

@@ -15,12 +15,13 @@ import time
 from typing import Callable, Sequence, TextIO
 
 from .bots import BOTS, RandomBot, RuleOfThumbBot, make_bot
-from .cards import LANGUAGES, Card, InvalidCardError, Suit
+from .cards import Card, InvalidCardError, Suit
 from .events import Event
 from .game import Deal, Phase, seat_names
 from .match import Match
 from .i18n import N_, Nn_, translate, translate_plural
-from .narrate import Narrator, card_name, refusal_text, suit_name
+from .languages import CODES
+from .narrate import EVERYONE, Narrator, card_name, refusal_text, suit_name
 from .quote import shorten_quoted
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, Variant
 from .scenario import ScenarioError, load
@@ -50,7 +51,7 @@ def _rules_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", action="append", default=None, metavar="NAME",
                         help="a variant to switch on; repeat for several: " + ", ".join(v.value for v in Variant))
     parser.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
-    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the narration")
+    parser.add_argument("--lang", default="en", choices=CODES, help="language of the narration")
 
 
 def _parser() -> _Parser:
@@ -102,7 +103,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         scenario = load(args.example)
         results = scenario.check()
         print(scenario.title, file=out)
-        narrator = Narrator(lang, scenario.names, results[0].deal.trump)
+        narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)  # an example: every card
         for result in results:
             if result.refusal is not None:
                 print(refusal_text(result.refusal, lang, scenario.names), file=out)
@@ -110,12 +111,13 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     rules = _rules(args)
     seed = args.seed if args.seed is not None else 0
-    deal, events = Deal.deal(rules, args.players, seed=seed, dealer=seed % args.players)
-    narrator = Narrator(lang, deal.names, deal.trump)
+    deal = Deal.new(rules, args.players, seed=seed, dealer=seed % args.players)
+    events = deal.setup_events
+    narrator = Narrator(lang, deal.names, deal.trump, viewer=EVERYONE)  # bots only: nobody's hand to keep
     _print_events(narrator, events, out)
     bot = RuleOfThumbBot(seed)
     while not deal.is_over:
-        _print_events(narrator, deal.apply(bot.choose(deal)), out)
+        _print_events(narrator, deal.apply(bot.choose(deal.view(deal.to_act))), out)
     return 0
 
 
@@ -255,7 +257,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] = re
             if deal.to_act == 0:
                 action = _ask(deal, lang, read, out)
             else:
-                action = bots[deal.to_act].choose(deal)  # type: ignore[index]
+                action = bots[deal.to_act].choose(deal.view(deal.to_act))  # type: ignore[index]
             _print_events(narrator, deal.apply(action), out)
         match.record(deal.outcome)  # type: ignore[arg-type]
         if args.match:

@@ -36,8 +36,8 @@ How a deal is kept, and why:
 True
 >>> [event.type for event in deal.play(deal.legal_plays()[0])]
 ['trick-started', 'card-played']
->>> deal.undo(); len(deal.hand(deal.to_act))
-4
+>>> deal.undo() == deal.legal_plays()[0], len(deal.hand(deal.to_act))
+(True, 4)
 """
 
 from __future__ import annotations
@@ -46,8 +46,10 @@ import enum
 import random
 from dataclasses import dataclass
 from functools import cache, partial
+from operator import attrgetter
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
+from . import kernel
 from . import trick as rules_of_the_trick
 from .cards import FULL_DECK, Card, Suit, card_set, cards_in, parse_cards
 from .events import (
@@ -58,6 +60,7 @@ from .events import (
     TrickWon,
     TrumpNamed,
 )
+from .kernel import TrickEnd
 from .position import why_unreachable
 from .reachability import UndecidedError, Unreachable, find_history
 from .rules import Rules, TrumpSource, check_table_size
@@ -74,10 +77,11 @@ from .shared_events import (
     trump_turned,
 )
 from .trick import Refusal, RefusalKind
+from .view import SeatView
 
 __all__ = [
     "Deal", "IllegalPlayError", "InvalidPositionError", "Outcome", "Phase", "Refusal", "RefusalKind", "Trick",
-    "seat_names", "seating",
+    "seat_names",
 ]
 
 
@@ -142,11 +146,11 @@ class Trick(NamedTuple):
         return tuple(zip(self.seats, self.cards))
 
 
-#: What a deal keeps of each trick as it completes, the end-of-trick event and what :class:`Trick` adds to it:
-#: (trick won, seats, drawn, went out, trump; the first seat led). A plain tuple; the :class:`Trick` records are made from
-#: these when :attr:`Deal.tricks` is read (making one per trick costs 3% of a random playout), and the hand sizes
-#: at each lead are worked back from the hands then (noting them as the tricks end costs 2.7% more).
-_TrickNotes = tuple[TrickWon, tuple[int, ...], tuple[Card, ...], tuple[int, ...], Suit | None]
+#: What a deal keeps of each trick as it completes: (the trick-won event, the seats in playing order, what the
+#: kernel's end of the trick did, the trump it was played under). A plain tuple; the :class:`Trick` records are made
+#: from these when :attr:`Deal.tricks` is read (making one per trick costs 3% of a random playout), and the hand
+#: sizes at each lead are worked back from the hands then (noting them as the tricks end costs 2.7% more).
+_TrickNotes = tuple[TrickWon, tuple[int, ...], TrickEnd, Suit | None]
 
 
 @cache
@@ -155,24 +159,13 @@ def seat_names(players: int) -> tuple[str, ...]:
     return tuple("ABCDEF"[:players])
 
 
-# Enum members read once into module names: under CPython 3.11 reading one from its class goes through the enum
-# type's __getattr__ hook, about 1k instructions each time (callgrind); a module name is one dict lookup.
-_PLAY, _NAME_TRUMP, _OVER = Phase.PLAY, Phase.NAME_TRUMP, Phase.OVER
-_DEALER_CARD, _STOCK_CARD, _NAMED_LATER = (
-    TrumpSource.DEALER_CARD, TrumpSource.STOCK_CARD, TrumpSource.NAMED_BY_FIRST_WINNER)
-@cache
-def seating(players: int, out: frozenset[int]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Play goes clockwise among the players still in: for each seat, the next seat clockwise still in the
-    deal, and the seats of a trick it leads, in playing order."""
-    seats = [seat for seat in range(players) if seat not in out] or list(range(players))
-    following = tuple(next((s for s in seats if s > seat), seats[0]) for seat in range(players))
-    orders = []
-    for leader in range(players):
-        order = [leader]
-        while len(order) < len(seats):
-            order.append(following[order[-1]])
-        orders.append(tuple(order))
-    return following, tuple(orders)
+_ALL_SUITS = tuple(Suit)
+_NUMBER = attrgetter("index")  # a card's number, for the kernel
+
+
+#: The shared deal-won events for each reason, by seat.
+_DEAL_WON = {EndReason.STOCK_EXHAUSTED: WON_WITH_THE_STOCK, EndReason.LAST_HOLDING: WON_HOLDING,
+             EndReason.LAST_TRICK: WON_LAST_TRICK}
 
 
 class Deal:
@@ -185,12 +178,15 @@ class Deal:
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card", "setup_events",
         "_hands", "_stock", "_drawn", "_trump", "_phase", "_to_act", "_legal", "_order", "_table", "_led",
-        "_out", "_out_order", "_next", "_orders", "_tricks", "_moves", "_won", "_outcome", "_tricks_before",
-        "_played_before",
+        "_out", "_out_order", "_orders", "_tricks", "_moves", "_won", "_outcome", "_tricks_before", "_played_before",
     )
 
-    def __init__(
-        self,
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a deal is made by Deal.new (shuffled or from a deck order) or Deal.from_position")
+
+    @classmethod
+    def _from_sets(
+        cls,
         rules: Rules,
         hands: Sequence[int],
         stock: Sequence[Card],
@@ -204,9 +200,10 @@ class Deal:
         turned_card: Card | None = None,
         names: Sequence[str] | None = None,
         setup_events: tuple[Event, ...] = (),
-    ) -> None:
-        """A deal at the start of a trick, hands given as card sets; :meth:`new` (and so :meth:`deal`) and
-        :meth:`from_position` check their input and come here."""
+    ) -> Deal:
+        """A deal at the start of a trick, hands given as card sets and the stock as card numbers (the engine's
+        inside form); :meth:`new` and :meth:`from_position` check their input and come here."""
+        self = object.__new__(cls)
         players = len(hands)
         self.rules = rules
         self.players = players
@@ -216,20 +213,20 @@ class Deal:
         #: The events of setting the deal up: the trump card turned, when one was.
         self.setup_events = setup_events
         self._hands = list(hands)
-        self._stock = tuple(stock)
+        self._stock = tuple(stock)  # card numbers, top card first
         self._drawn = 0  # how many stock cards have been drawn; the stock is self._stock[self._drawn:]
         self._trump = trump
-        named_later = rules.trump_source is _NAMED_LATER
-        self._phase = _NAME_TRUMP if named_later and trump is None and tricks_played else _PLAY
+        named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
+        self._phase = Phase.NAME_TRUMP if named_later and trump is None and tricks_played else Phase.PLAY
         self._to_act = leader
-        self._out = out
+        self._out = sum(1 << seat for seat in out) if out else 0  # one bit per seat out of the deal
         self._out_order = tuple(sorted(out)) if out else ()
-        self._next, self._orders = seating(players, out)  # who plays after whom, while these players are in
+        self._orders = kernel.seating(players, self._out)[1]  # the seats of a trick, by its leader, while these are in
         self._order = self._orders[leader]  # the seats of the trick on the table, in playing order
         self._table: list[Card] = []  # the cards of the trick on the table, in playing order
         self._led: Suit | None = None
         self._legal = 0  # the cards the player to act may play (none unless a card is awaited): see _turn_to
-        if self._phase is _PLAY:
+        if self._phase is Phase.PLAY:
             self._turn_to(leader)
         self._tricks: list[_TrickNotes] = []
         self._moves: list[Card | Suit] = []
@@ -237,6 +234,7 @@ class Deal:
         self._outcome: Outcome | None = None  # made from the tricks when first asked for: see outcome
         self._tricks_before = tuple(tricks_won) if tricks_won is not None else (0,) * players
         self._played_before = tricks_played
+        return self
 
     # ----------------------------------------------------------------- set-up
 
@@ -257,37 +255,21 @@ class Deal:
         player holds as many cards as there are players (7 with ``long-hand``);
         the rest is the stock. The dealer's last card is shown and its suit is
         trump; the dealer keeps it. The player left of the dealer leads. The events
-        of showing it are the deal's :attr:`setup_events` (:meth:`deal` returns them too).
+        of showing it are the deal's :attr:`setup_events`.
         """
         size = rules.hand_size(players)
         if not 0 <= dealer < players:
             raise InvalidPositionError(f"dealer seat {dealer!r} is not at a table of {players}")
-        cards = _deck_order(seed, deck)
+        numbers = _deck_order(seed, deck)  # card numbers, top card first
         leader = (dealer + 1) % players
         dealt = size * players
         hands = [0] * players
-        for place, card in enumerate(cards[:dealt]):  # one card at a time clockwise, from the dealer's left
-            hands[(leader + place) % players] |= card.mask
-        stock = cards[dealt:]
-        trump, turned, events = _turn_trump(rules, cards, dealt, stock, dealer)
-        # Positional where the names match: a class called with keywords gets them as a dict, 0.5k instructions
-        # each (callgrind).
-        return cls(rules, hands, stock, trump, leader, dealer, turned_card=turned, names=names, setup_events=events)
-
-    @classmethod
-    def deal(
-        cls,
-        rules: Rules,
-        players: int,
-        *,
-        seed: int | random.Random | None = None,
-        deck: Sequence[Card] | str | None = None,
-        dealer: int = 0,
-        names: Sequence[str] | None = None,
-    ) -> tuple[Deal, tuple[Event, ...]]:
-        """:meth:`new`, returning the set-up events (:attr:`setup_events`) with the deal."""
-        deal = cls.new(rules, players, seed=seed, deck=deck, dealer=dealer, names=names)
-        return deal, deal.setup_events
+        for place, number in enumerate(numbers[:dealt]):  # one card at a time clockwise, from the dealer's left
+            hands[(leader + place) % players] |= 1 << number
+        stock = numbers[dealt:]
+        trump, turned, events = _turn_trump(rules, numbers, dealt, stock, dealer)
+        return cls._from_sets(rules, hands, stock, trump, leader, dealer, turned_card=turned, names=names,
+                              setup_events=events)
 
     @classmethod
     def from_position(
@@ -320,8 +302,9 @@ class Deal:
         out = frozenset(out)
         _check_position(rules, hands, stock, trump, leader, dealer, out, tricks_won, names,
                         tricks_played=tricks_played, turned_card=turned_card, hypothetical=hypothetical)
-        return cls(
-            rules, hands=[card_set(hand) for hand in hands], stock=stock, trump=trump, leader=leader,
+        return cls._from_sets(
+            rules, hands=[card_set(hand) for hand in hands], stock=[card.index for card in stock], trump=trump,
+            leader=leader,
             dealer=dealer if dealer is not None else (leader - 1) % players, out=out, tricks_won=tricks_won,
             tricks_played=tricks_played if tricks_played is not None else sum(tricks_won or ()),
             turned_card=turned_card, names=names,
@@ -345,7 +328,7 @@ class Deal:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first."""
-        return self._stock[self._drawn:]
+        return tuple([FULL_DECK[number] for number in self._stock[self._drawn:]])
 
     @property
     def stock_size(self) -> int:
@@ -385,7 +368,7 @@ class Deal:
     @property
     def is_over(self) -> bool:
         """Whether the deal has a winner (then :attr:`outcome` says how it ended)."""
-        return self._phase is _OVER
+        return self._phase is Phase.OVER
 
     @property
     def outcome(self) -> Outcome | None:
@@ -406,24 +389,25 @@ class Deal:
     @property
     def out(self) -> frozenset[int]:
         """Seats that are out for the rest of the deal."""
-        return self._out
+        return frozenset(s for s in range(self.players) if self._out >> s & 1)
 
     def is_out(self, seat: int) -> bool:
         """Whether ``seat`` is out of the deal."""
-        return seat in self._out
+        return self._out >> seat & 1 == 1
 
     @property
     def active_seats(self) -> tuple[int, ...]:
         """Seats still in the deal, in seat order."""
-        return tuple(s for s in range(self.players) if s not in self._out)
+        return tuple(s for s in range(self.players) if not self._out >> s & 1)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks completed since the deal was set up, in order."""
         return tuple(
-            Trick(trick_won.number, seats[0], seats, trick_won.cards, trick_won.seat, drawn, went_out, trump,
+            Trick(trick_won.number, seats[0], seats, trick_won.cards, trick_won.seat,
+                  tuple([FULL_DECK[number] for number in end[1]]), end[2], trump,
                   sizes if 1 in [sizes[seat] for seat in seats] else ())  # a hand was emptied in it
-            for (trick_won, seats, drawn, went_out, trump), sizes in zip(self._tricks, self._sizes_at_leads())
+            for (trick_won, seats, end, trump), sizes in zip(self._tricks, self._sizes_at_leads())
         )
 
     def _sizes_at_leads(self, since: int = 0) -> list[tuple[int, ...]]:
@@ -434,8 +418,8 @@ class Deal:
         for seat in self._order[:len(self._table)]:  # the cards on the table came from these hands
             sizes[seat] += 1
         at_leads = []
-        for trick_won, seats, drawn, _, _ in reversed(self._tricks[since:]):
-            sizes[trick_won.seat] -= len(drawn)
+        for trick_won, seats, end, _ in reversed(self._tricks[since:]):
+            sizes[trick_won.seat] -= len(end[1])  # the cards it drew
             for seat in seats:
                 sizes[seat] += 1
             at_leads.append(tuple(sizes))
@@ -445,7 +429,7 @@ class Deal:
     def _sizes_before_exits(self) -> dict[int, tuple[int, ...]]:
         """For each seat that went out since the set-up, every hand's size when the trick in which it went out was
         led; worked back only as far as the first of those tricks (players go out late in a deal)."""
-        exits = [(place, went_out) for place, (_, _, _, went_out, _) in enumerate(self._tricks) if went_out]
+        exits = [(place, end[2]) for place, (_, _, end, _) in enumerate(self._tricks) if end[2]]  # who went out
         if not exits:
             return {}
         first = exits[0][0]
@@ -456,7 +440,7 @@ class Deal:
     def tricks_won(self) -> tuple[int, ...]:
         """Tricks each seat has won in this deal."""
         won = list(self._tricks_before)
-        for trick_won, _, _, _, _ in self._tricks:
+        for trick_won, _, _, _ in self._tricks:
             won[trick_won.seat] += 1
         return tuple(won)
 
@@ -464,7 +448,7 @@ class Deal:
     def won_piles(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has won (only those won since the deal was set up)."""
         piles: list[tuple[Card, ...]] = [()] * self.players
-        for trick_won, _, _, _, _ in self._tricks:
+        for trick_won, _, _, _ in self._tricks:
             piles[trick_won.seat] += trick_won.cards
         return tuple(piles)
 
@@ -484,12 +468,17 @@ class Deal:
         """The cards the player to act may play, sorted; empty unless a card is awaited."""
         return cards_in(self._legal)
 
+    def legal_actions(self) -> tuple[Card, ...] | tuple[Suit, ...]:
+        """What the player to act may do, sorted: the four suits while naming trump (``grand-coup``), else the
+        cards they may play; empty once the deal is over."""
+        return _ALL_SUITS if self._phase is Phase.NAME_TRUMP else cards_in(self._legal)
+
     def refusal(self, card: Card) -> Refusal | None:
         """None if the player to act may play ``card``, else the rule the play would break."""
-        if self._phase is _OVER:
+        if self._phase is Phase.OVER:
             return Refusal(RefusalKind.DEAL_OVER, None)  # nobody plays once the deal has a winner
         seat: int = self._to_act  # type: ignore[assignment]
-        if self._phase is _NAME_TRUMP:
+        if self._phase is Phase.NAME_TRUMP:
             return Refusal(RefusalKind.NAME_TRUMP_FIRST, seat)  # grand-coup: trump is named before trick 2
         if not isinstance(card, Card):
             return Refusal(RefusalKind.NOT_HELD, seat, card=card)
@@ -520,10 +509,7 @@ class Deal:
         if placed == 1:
             self._led = card.suit  # the first card sets the led suit
             played = trick_started(self._played_before + len(self._tricks) + 1, seat), played[0]
-        # The next player is to act: _turn_to written out, as calling it for every card cost 1.1% of a random
-        # playout (450.7k instructions against 445.8k, callgrind).
-        seat = self._to_act = self._order[placed]
-        self._legal = rules_of_the_trick.legal_plays(self._hands[seat], self._led)
+        self._turn_to(self._order[placed])  # the next player is to act
         return played
 
     def _turn_to(self, seat: int) -> None:
@@ -533,13 +519,13 @@ class Deal:
 
     def name_trump(self, suit: Suit) -> tuple[Event, ...]:
         """Under ``grand-coup``, the first trick's winner names the trump suit for the rest of the deal."""
-        if self._phase is not _NAME_TRUMP:
+        if self._phase is not Phase.NAME_TRUMP:
             raise IllegalPlayError("only the winner of the first trick under 'grand-coup' names trump, once")
         if not isinstance(suit, Suit):
             raise IllegalPlayError(f"{suit!r} is not a suit")
         self._moves.append(suit)
         self._trump = suit
-        self._phase = _PLAY
+        self._phase = Phase.PLAY
         self._turn_to(self._to_act)  # type: ignore[arg-type]
         return (TrumpNamed(self._to_act, suit),)  # type: ignore[arg-type]
 
@@ -547,19 +533,24 @@ class Deal:
         """Apply a card play or, under ``grand-coup``, the naming of a suit."""
         return self.name_trump(action) if isinstance(action, Suit) else self.play(action)
 
-    def undo(self) -> None:
-        """Step back one action (a card played or a suit named)."""
+    def undo(self) -> Card | Suit:
+        """Step back one action (a card played or a suit named); returns it."""
         if not self._moves:
             raise IndexError("nothing to undo: no action has been applied")
         action = self._moves.pop()
         if isinstance(action, Suit):  # the naming of trump under grand-coup
             self._trump = None
-            self._phase = _NAME_TRUMP
+            self._phase = Phase.NAME_TRUMP
             self._legal = 0
         elif self._table:  # a card still on the table goes back to its hand
             self._take_back()
         else:  # the card that completed the last trick
             self._reopen(self._tricks.pop())
+        return action
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` can see of this deal (:class:`~linger_longer.view.SeatView`); it follows the deal."""
+        return SeatView(self, seat)
 
     def copy(self) -> Deal:
         """An independent copy with the same position (history included)."""
@@ -570,7 +561,7 @@ class Deal:
         other.rules, other.players, other.dealer, other.names = self.rules, self.players, self.dealer, self.names
         other.turned_card, other.setup_events = self.turned_card, self.setup_events
         other._stock, other._drawn, other._trump, other._phase = self._stock, self._drawn, self._trump, self._phase
-        other._out, other._out_order, other._next, other._orders = self._out, self._out_order, self._next, self._orders
+        other._out, other._out_order, other._orders = self._out, self._out_order, self._orders
         other._to_act, other._legal, other._order, other._led = self._to_act, self._legal, self._order, self._led
         other._won, other._outcome = self._won, self._outcome
         other._tricks_before, other._played_before = self._tricks_before, self._played_before
@@ -596,94 +587,62 @@ class Deal:
             if len(cards) != self.hand_size(seat):
                 raise InvalidPositionError(f"{self.names[seat]} must keep {self.hand_size(seat)} cards")
             other._hands[seat] = card_set(cards)
-        other._stock, other._drawn = tuple(stock), 0
+        other._stock, other._drawn = tuple([card.index for card in stock]), 0
         other._moves = []
-        if other._phase is _PLAY:
+        if other._phase is Phase.PLAY:
             other._turn_to(other._to_act)  # type: ignore[arg-type]
         return other
 
     # --------------------------------------------------------- end of a trick
 
     def _finish_trick(self, played: CardPlayed) -> tuple[Event, ...]:
-        """The end of a trick, in the rulebook's order: 1. the winner takes the cards to their won pile;
-        2. the winner draws; 3. players whose hand is empty go out; 4. the deal ends if it has a winner;
-        5. otherwise the winner leads the next trick (``eliminate-before-draw`` swaps 2 and 3).
+        """The end of a trick (:func:`~linger_longer.kernel.end_trick`, which keeps the rulebook's order), told as
+        events in the order it happened, noted for :attr:`tricks` and :meth:`undo`, and the next trick set up.
 
         ``played`` is the event of the trick's last card, which comes first in the events returned.
         """
-        rules, hands, order = self.rules, self._hands, self._order
         cards = tuple(self._table)
-        winner = order[rules_of_the_trick.trick_winner(cards, self._trump)]
+        trump = self._trump
+        end = kernel.end_trick(self.rules, self._hands, self._stock, self._drawn, self._out, self._order,
+                               list(map(_NUMBER, cards)), trump.number if trump is not None else -1)
+        winner, drawn, went_out, out, deal_winner, reason, leader, names_trump = end
         trick_won = TrickWon(winner, cards, self._played_before + len(self._tricks) + 1)
         events: list[Event] = [played, trick_won]
-        # Out players hold nothing, so a hand emptied in this trick shows as one empty hand more than players out.
-        emptied = hands.count(0) > len(self._out)
-        went_out: tuple[int, ...] = ()
-        if emptied and rules.eliminate_before_draw:  # 3 before 2: empty hands go out before the draw
-            went_out = self._go_out(events)
-        drawn = self._draw(winner, len(cards) if rules.draws_per_card else 1, events) if winner not in self._out else ()
-        if emptied and not rules.eliminate_before_draw:  # 3: the winner has drawn, so it may still be in
-            went_out = self._go_out(events)
-        self._tricks.append((trick_won, order, drawn, went_out, self._trump))
+        went_out_first = went_out and self.rules.eliminate_before_draw  # they went out before the winner drew
+        if went_out_first:
+            for seat in went_out:
+                events.append(PLAYER_OUT[seat])
+        if drawn:
+            self._drawn += len(drawn)
+            for number in drawn:
+                events.append(CARD_DRAWN[winner][number])
+            if self._drawn == len(self._stock):
+                events.append(STOCK_EMPTY)
+        if went_out:
+            if not went_out_first:
+                for seat in went_out:
+                    events.append(PLAYER_OUT[seat])
+            self._out = out
+            self._out_order += went_out
+            self._orders = kernel.seating(self.players, out)[1]
+        self._tricks.append((trick_won, self._order, end, trump))
         self._table = []
         self._led = None
-        if went_out or self._drawn == len(self._stock):  # 4: only a player going out or the stock's end ends a deal
-            won = self._winner_of_the_deal(winner, drawn)
-            if won is not None:
-                return self._end(won, events)
-        leader = winner
-        if winner in self._out:  # 5: the winner holds no card, so the lead passes clockwise
-            leader = self._next[winner]
+        if reason is not None:
+            return self._end(_DEAL_WON[reason][deal_winner], events)
+        if leader != winner:  # the winner holds no card, so the lead passed clockwise
             events.append(LEAD_PASSED[winner][leader])
-        self._order = self._orders[leader]  # the seats of the next trick, from its leader
-        if self._trump is None and rules.trump_source is _NAMED_LATER:
-            self._phase = _NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
+        self._order = self._orders[leader]
+        if names_trump:
+            self._phase = Phase.NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
             self._to_act, self._legal = leader, 0
         else:
             self._turn_to(leader)
         return tuple(events)
 
-    def _draw(self, winner: int, count: int, events: list[Event]) -> tuple[Card, ...]:
-        """2. The winner draws ``count`` cards from the top of the stock (one; one per card in the trick with
-        ``draw-per-card``), or as many as it still has."""
-        start = self._drawn
-        drawn = self._stock[start:start + count]
-        if not drawn:
-            return drawn  # the stock is empty: play goes on without drawing
-        self._drawn = start + len(drawn)
-        for card in drawn:
-            self._hands[winner] |= card.mask
-            events.append(CARD_DRAWN[winner][card.index])
-        if self._drawn == len(self._stock):
-            events.append(STOCK_EMPTY)
-        return drawn
-
-    def _go_out(self, events: list[Event]) -> tuple[int, ...]:
-        """3. Every player of the trick whose hand is now empty is out for the rest of the deal."""
-        hands = self._hands
-        gone = tuple([seat for seat in self._order if not hands[seat]])  # the winner may have drawn
-        if gone:
-            self._out = self._out.union(gone)
-            self._out_order += gone
-            self._next, self._orders = seating(self.players, self._out)
-            for seat in gone:
-                events.append(PLAYER_OUT[seat])
-        return gone
-
-    def _winner_of_the_deal(self, winner: int, drawn: tuple[Card, ...]) -> DealWon | None:
-        """4. Whether the trick just won ends the deal, and who wins it."""
-        if drawn and self._drawn == len(self._stock) and self.rules.deal_ends_with_stock:
-            return WON_WITH_THE_STOCK[winner]  # last-card: taking the last stock card wins
-        holding = self.players - len(self._out)
-        if holding == 1:
-            return WON_HOLDING[self._next[winner]]  # the last player holding cards wins
-        if holding == 0:
-            return WON_LAST_TRICK[winner]  # everyone emptied their hand at once: the trick's winner
-        return None
-
     def _end(self, won: DealWon, events: list[Event]) -> tuple[Event, ...]:
         """The deal ends as ``won`` says: its seat wins, for its reason (:attr:`outcome` tells the rest)."""
-        self._phase = _OVER
+        self._phase = Phase.OVER
         self._to_act = None
         self._legal = 0
         self._won = won
@@ -704,15 +663,15 @@ class Deal:
     def _reopen(self, notes: _TrickNotes) -> None:
         """Undo the card that completed a trick (``notes`` say what its end did): what the trick's end did is
         undone, and the trick is back on the table without its last card."""
-        trick_won, seats, drawn, went_out, trump = notes
-        for card in drawn:
-            self._hands[trick_won.seat] ^= card.mask
+        trick_won, seats, end, trump = notes
+        kernel.reopen(self._hands, end)
+        _, drawn, went_out = end[:3]
         self._drawn -= len(drawn)
         if went_out:
-            self._out = self._out.difference(went_out)
+            self._out = kernel.out_before(end)
             self._out_order = self._out_order[:len(self._out_order) - len(went_out)]
-            self._next, self._orders = seating(self.players, self._out)
-        self._phase = _PLAY
+            self._orders = kernel.seating(self.players, self._out)[1]
+        self._phase = Phase.PLAY
         self._won = self._outcome = None
         self._trump = trump
         self._order = seats
@@ -726,7 +685,7 @@ class Deal:
 
 
 def _turn_trump(
-    rules: Rules, cards: list[Card], dealt: int, stock: list[Card], dealer: int,
+    rules: Rules, numbers: list[int], dealt: int, stock: list[int], dealer: int,
 ) -> tuple[Suit | None, Card | None, tuple[Event, ...]]:
     """Trump for a fresh deal, the card shown for it, and the event showing it.
 
@@ -735,18 +694,19 @@ def _turn_trump(
     bottom of the stock; with ``no-trump`` and ``grand-coup`` no card is turned.
     """
     source = rules.trump_source
-    if source is _DEALER_CARD:
-        turned = cards[dealt - 1]  # the dealer's last card: dealing starts at their left, so they get each round's last
-        return turned.suit, turned, trump_turned(turned.index, dealer)
-    if source is _STOCK_CARD:
-        turned = stock.pop(0)
-        stock.append(turned)
-        return turned.suit, turned, trump_turned(turned.index, None)
+    if source is TrumpSource.DEALER_CARD:
+        turned = FULL_DECK[numbers[dealt - 1]]  # the dealer's last card: dealing starts at their left, so they get each
+        return turned.suit, turned, trump_turned(turned.index, dealer)  # round's last
+    if source is TrumpSource.STOCK_CARD:
+        number = stock.pop(0)
+        stock.append(number)
+        turned = FULL_DECK[number]
+        return turned.suit, turned, trump_turned(number, None)
     return None, None, ()
 
 
-def _deck_order(seed: int | random.Random | None, deck: Sequence[Card] | str | None) -> list[Card]:
-    """The deck, top card first: given explicitly, or shuffled from the seed.
+def _deck_order(seed: int | random.Random | None, deck: Sequence[Card] | str | None) -> list[int]:
+    """The deck as card numbers (:attr:`Card.index`), top card first: given explicitly, or shuffled from the seed.
 
     The seeded shuffle stands for the shuffle and the cut: each card of the deck
     in hand order gets the generator's next float as its key, and the deck is
@@ -761,12 +721,12 @@ def _deck_order(seed: int | random.Random | None, deck: Sequence[Card] | str | N
                 f"a deck order must hold each of the 52 cards once; got {len(cards)} cards"
                 + (f", repeated: {', '.join(dupes)}" if dupes else "")
             )
-        return cards
+        return [card.index for card in cards]
     draw = (seed if isinstance(seed, random.Random) else random.Random(seed)).random
     # The key function hands out the generator's next float each time it is called: sorted() calls it once per
     # card, in deck order. Measured against building the keys first and sorting by them: 47k instructions
     # instead of 81k, a twelfth of a random playout.
-    return sorted(FULL_DECK, key=partial(next, iter(draw, None)))
+    return sorted(range(52), key=partial(next, iter(draw, None)))  # FULL_DECK[number] is the card, in hand order
 
 
 def _check_position(

@@ -27,7 +27,7 @@ import string
 from functools import lru_cache
 from pathlib import Path
 
-from .cards import LANGUAGES
+from .languages import CODES
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "N_", "Nn_", "Plural", "template", "translate", "translate_in_context",
            "translate_plural", "translate_plural_in_context", "translator"]
@@ -67,9 +67,9 @@ def Nn_(singular: str, plural: str) -> Plural:
 
 @lru_cache(maxsize=None)
 def translator(lang: str) -> gettext.NullTranslations:
-    """The translations for ``lang`` (one of :data:`~linger_longer.cards.LANGUAGES`), English as fallback."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}; known languages: {', '.join(LANGUAGES)}")
+    """The translations for ``lang`` (one of :data:`~linger_longer.languages.CODES`), English as fallback."""
+    if lang not in CODES:
+        raise ValueError(f"unknown language {lang!r}; known languages: {', '.join(CODES)}")
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
 
 

@@ -52,6 +52,10 @@ class Language:
     apostrophe: str = "’"
     #: What stands between a number and ``%``: ``""`` ("95%") or a no-break space ("95 %").
     percent_space: str = ""
+    #: The decimal sign: "2.5" or "2,5".
+    decimal_sign: str = "."
+    #: What groups the thousands: "10,000", "10.000" or, with a no-break space, "10 000".
+    thousands_separator: str = ","
     #: French spacing: a no-break space before ``: ; ! ?`` and inside ``« »``.
     no_break_punctuation: bool = False
     #: The quotation marks, opening and closing, that the site puts around a page or section title named
@@ -64,14 +68,15 @@ LANGUAGES: tuple[Language, ...] = (
              "nplurals=2; plural=(n != 1);"),
     Language("fr", "Français", "ARDV", "Les règles du jeu de cartes, en français.",
              "nplurals=2; plural=(n > 1);",
-             "fr_FR", "hunspell-fr", percent_space="\u00a0", no_break_punctuation=True,
-             quotes=("«\u00a0", "\u00a0»")),
+             "fr_FR", "hunspell-fr", percent_space="\u00a0", no_break_punctuation=True, decimal_sign=",",
+             thousands_separator="\u00a0", quotes=("«\u00a0", "\u00a0»")),
     Language("it", "Italiano", "AKQJ", "Le regole del gioco di carte, in italiano.",
              "nplurals=2; plural=(n != 1);",
-             "it_IT", "hunspell-it", quotes=("«", "»")),
+             "it_IT", "hunspell-it", decimal_sign=",", thousands_separator=".", quotes=("«", "»")),
     Language("nl", "Nederlands", "AHVB", "De spelregels van het kaartspel, in het Nederlands.",
              "nplurals=2; plural=(n != 1);",
-             "nl_NL", "hunspell-nl", apostrophe="'", quotes=("“", "”")),
+             "nl_NL", "hunspell-nl", apostrophe="'", decimal_sign=",", thousands_separator=".",
+             quotes=("“", "”")),
 )
 """Every language, in the order the language switcher lists them; the source language first."""
 

@@ -104,7 +104,8 @@ class Match:
         if self.is_over:
             raise ValueError("the match is over")
         seed, self._next_seed = self.next_seed(), None
-        return Deal.deal(self.rules, self.players, seed=seed, dealer=self.dealer, names=self.names)
+        deal = Deal.new(self.rules, self.players, seed=seed, dealer=self.dealer, names=self.names)
+        return deal, deal.setup_events
 
     def record(self, outcome: Outcome) -> None:
         """Score a finished deal and pass the deal clockwise."""
@@ -126,6 +127,6 @@ class Match:
         while not self.is_over:
             deal, _ = self.next_deal()
             while not deal.is_over:
-                deal.apply(bots[deal.to_act].choose(deal))  # type: ignore[index]
+                deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))  # type: ignore[index]
             self.record(deal.outcome)  # type: ignore[arg-type]
         return self.result

@@ -11,7 +11,7 @@ the card turned face up; so a card drawn by another player is "a card".
 >>> from .cards import Card
 >>> card_name(Card.parse('KC'), 'en')
 'king of clubs'
->>> narrator = Narrator('en', names=('A', 'B', 'C', 'D'), trump=Suit.HEARTS)
+>>> narrator = Narrator('en', names=('A', 'B', 'C', 'D'), trump=Suit.HEARTS, viewer=EVERYONE)
 >>> narrator.narrate([CardPlayed(0, Card.parse('KC')), CardPlayed(1, Card.parse('3C')),
 ...                   CardPlayed(2, Card.parse('2H'))])
 ['A leads K♣.', 'B follows suit with 3♣.', 'C has no ♣ and trumps with 2♥.']
@@ -90,10 +90,10 @@ class Narrator:
 
     ``viewer`` is the seat the narration speaks to, or :data:`EVERYONE`: a seat hears a card drawn
     by another player named only when it was face up (the turned card at the bottom of the stock).
+    It has no default: a caller says whom it narrates for, everyone included.
     """
 
-    def __init__(self, lang: str, names: Sequence[str], trump: Suit | None = None,
-                 viewer: int | None = EVERYONE) -> None:
+    def __init__(self, lang: str, names: Sequence[str], trump: Suit | None = None, *, viewer: int | None) -> None:
         suit_name(Suit.SPADES, lang)  # fail early on an unknown language
         self.lang = lang
         self.names = tuple(names)
@@ -178,7 +178,7 @@ class Narrator:
         return translate(self.lang, "{player} is the last player holding cards and wins the deal.", player=player)
 
 
-def narrate(events: Iterable[Event], lang: str, names: Sequence[str], trump: Suit | None = None,
-            viewer: int | None = EVERYONE) -> list[str]:
+def narrate(events: Iterable[Event], lang: str, names: Sequence[str], trump: Suit | None = None, *,
+            viewer: int | None) -> list[str]:
     """One sentence per event in ``lang`` for ``viewer``; see :class:`Narrator` to keep context across calls."""
-    return Narrator(lang, names, trump, viewer).narrate(events)
+    return Narrator(lang, names, trump, viewer=viewer).narrate(events)

@@ -83,7 +83,7 @@ def find_puzzle(seed: int, rules: Rules, players: int = 4, nodes: int = NODES) -
             solution = solve(deal, nodes=nodes)
             if solution.complete and len(solution.winning) == 1:
                 return _puzzle(seed, rules, deal, solution)
-        deal.apply(bots[deal.to_act].choose(deal))  # type: ignore[index]
+        deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))  # type: ignore[index]
     return None
 
 

@@ -132,8 +132,9 @@ class Scenario:
         start, players = self.start, len(self.names)
         try:
             if "hands" not in start and ("seed" in start or "deck" in start):
-                return Deal.deal(self.rules, players, seed=start.get("seed"), deck=start.get("deck"),
-                                 dealer=self.dealer, names=self.names)
+                deal = Deal.new(self.rules, players, seed=start.get("seed"), deck=start.get("deck"),
+                                dealer=self.dealer, names=self.names)
+                return deal, deal.setup_events
             hands = start.get("hands")
             if not isinstance(hands, dict):
                 raise self.error("[start] needs a seed, a deck, or hands for every player")

@@ -13,7 +13,7 @@
 >>> deal = Deal.new(Rules(), 4, seed=5)
 >>> bots = [RandomBot(seat) for seat in range(4)]
 >>> while not deal.is_over:
-...     _ = deal.apply(bots[deal.to_act].choose(deal))
+...     _ = deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))
 >>> score = score_deal(deal.outcome, 4)
 >>> sum(score.chips_a), sum(score.chips_b)
 (0, 0)

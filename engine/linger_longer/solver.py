@@ -37,13 +37,14 @@ the trick as a list) rather than on :class:`~linger_longer.game.Deal`, whose
 site needs but a search does not. Measured in CPython 3.11 (CPU time) on the
 project's machine: a plain search with ``Deal.apply`` and ``Deal.undo`` makes
 about 140,000 moves a second on small random positions; this state about
-310,000 nodes a second on the same positions, and 450,000 on 4-player deals
-after their first trick (``tools/bench/solver.py`` gives the figure on your
-machine). The state also lets the search skip touching cards: when the next
-live card below a card in its suit is the same player's to play, both play
-alike and only the weaker is tried. Its rules are the engine's; the tests check
-the solver against a plain search over the public ``Deal`` API on thousands of
-random positions under every profile and variant.
+310,000 nodes a second on the same positions (``tools/bench/solver.py`` gives
+the figure on your machine). The state also lets the search skip touching
+cards: when the next live card below a card in its suit is the same player's
+to play, both play alike and only the weaker is tried. Its rules are the
+engine's: following suit is :func:`~linger_longer.trick.legal_plays`'s test
+and every trick ends in :func:`~linger_longer.kernel.end_trick`, as the deal's
+do; the tests also check the solver against a plain search over the public
+``Deal`` API on thousands of random positions under every profile and variant.
 
 >>> from .rules import Rules
 >>> from .cards import parse_cards, Suit
@@ -59,12 +60,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import cache
 from typing import Sequence
 
 from .cards import FULL_DECK, Card, Suit
-from .game import Deal, Phase, seating
-from .rules import TrumpSource
+from .game import Deal, Phase
+from .kernel import end_trick, seating
+from .trick import legal_plays
 
 __all__ = ["ActionValue", "Solution", "SolverError", "hidden_from", "outcome_rank", "best_response", "position_value", "solve", "weakness"]
 
@@ -241,9 +242,10 @@ def best_response(deal: Deal, policy, *, nodes: int | None = DEFAULT_NODES) -> S
     """Every legal action's value for the player to act when the others play by ``policy`` (a bot), not best.
 
     The player to act searches all its own choices from here to the end of the deal, ranking outcomes as
-    :func:`solve` does, with the same tie rule; every other seat plays what ``policy.choose`` gives (a
-    deterministic bot, such as :class:`~linger_longer.bots.RuleOfThumbBot`). The search runs on the public
-    ``Deal`` API (``apply``/``undo``), since the policy reads a ``Deal``. Past ``nodes`` the values not yet
+    :func:`solve` does, with the same tie rule; every other seat plays what ``policy.choose`` gives from its
+    own seat's view (a deterministic bot, such as :class:`~linger_longer.bots.RuleOfThumbBot`). The search
+    runs on the public ``Deal`` API (``apply``/``undo``), since the policy reads a seat's view of a ``Deal``.
+    Past ``nodes`` the values not yet
     settled are unknown, as with :func:`solve`.
     """
     if deal.is_over:
@@ -266,12 +268,12 @@ def best_response(deal: Deal, policy, *, nodes: int | None = DEFAULT_NODES) -> S
         if count[0] > limit:
             raise _Exhausted
         if work.to_act != seat:
-            work.apply(policy.choose(work))
+            work.apply(policy.choose(work.view(work.to_act)))  # type: ignore[arg-type]
             try:
                 return rank_after()
             finally:
                 work.undo()
-        return best_of(_actions(work))[1]
+        return best_of(work.legal_actions())[1]
 
     def best_of(actions):
         best = best_rank = None
@@ -290,7 +292,7 @@ def best_response(deal: Deal, policy, *, nodes: int | None = DEFAULT_NODES) -> S
 
     values = []
     exhausted = False
-    for action in _actions(work):
+    for action in work.legal_actions():
         if not exhausted:
             try:
                 work.apply(action)
@@ -306,18 +308,7 @@ def best_response(deal: Deal, policy, *, nodes: int | None = DEFAULT_NODES) -> S
     return Solution(seat, deal.trump, tuple(values), count[0], 1000 * (time.perf_counter() - started))
 
 
-def _actions(deal: Deal) -> list[Card | Suit]:
-    """The legal actions: the suits when trump is to be named, else the legal cards."""
-    return list(_SUITS) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
-
-
 # --------------------------------------------------------------- the search
-
-
-@cache
-def _seating(players: int, out: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """:func:`~linger_longer.game.seating`, the deal's own rule, for an out set kept as bits."""
-    return seating(players, frozenset(seat for seat in range(players) if out >> seat & 1))
 
 
 class _MoveOrder(dict):
@@ -348,12 +339,8 @@ class _Search:
     """Max^n search on a small state of ints; see the module docstring for the rules it keeps."""
 
     def __init__(self, deal: Deal, nodes: int | None, ms: float | None) -> None:
-        rules = deal.rules
+        self.rules = deal.rules
         self.players = deal.players
-        self.per_card = rules.draws_per_card
-        self.before_draw = rules.eliminate_before_draw
-        self.ends_with_stock = rules.deal_ends_with_stock
-        self.grand_coup = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
         self.stock = tuple(c.index for c in deal.stock)
         #: For each place in the stock, the cards still in it from there on, as a card set.
         self.stock_left = [sum(1 << c for c in self.stock[place:]) for place in range(len(self.stock) + 1)]
@@ -372,7 +359,7 @@ class _Search:
         self.naming = deal.phase is Phase.NAME_TRUMP
         self.out = sum(1 << s for s in deal.out)
         self.leader = deal.leader  # at the start of a trick, the seat to act; mid-trick, the seat that led
-        self.order = _seating(self.players, self.out)[1][deal.leader]
+        self.order = seating(self.players, self.out)[1][deal.leader]
         trick = deal.trick
         self.table = [c.index for _, c in trick]
 
@@ -402,11 +389,7 @@ class _Search:
             return self._name_trump()
         table = self.table
         seat = self.order[len(table)]
-        hand = self.hands[seat]
-        if table:
-            led = _SUIT_MASKS[table[0] // 13]
-            if hand & led:
-                hand &= led
+        hand = legal_plays(self.hands[seat], _SUITS[table[0] // 13] if table else None)
         best = best_rank = best_card = None
         live = self.stock_left[self.pos]
         for h in self.hands:
@@ -460,62 +443,23 @@ class _Search:
         return best, best_suit  # type: ignore[return-value]
 
     def _finish_trick(self) -> tuple[int, tuple[int, ...]]:
-        """The end of a trick in the rulebook's order (as :meth:`Deal._finish_trick`), the rest of the deal
+        """The end of a trick (:func:`~linger_longer.kernel.end_trick`, the deal's own), the rest of the deal
         searched, and the state put back."""
-        table, order, hands = self.table, self.order, self.hands
-        trump = self.trump
-        place = 0
-        best = table[0]
-        for i in range(1, len(table)):
-            card = table[i]
-            if card // 13 == best // 13:
-                if card < best:
-                    best, place = card, i
-            elif card // 13 == trump:
-                best, place = card, i
-        winner = order[place]
-        saved = (self.pos, self.out, hands[winner], self.leader, self.order, self.naming)
-        emptied = [s for s in order if not hands[s]]
-        gone: tuple[int, ...] = ()
+        hands = self.hands
+        saved = (self.pos, self.out, self.leader, self.order, self.naming, self.table, hands.copy())
+        winner, drawn, went_out, out, deal_winner, reason, leader, names_trump = end_trick(
+            self.rules, hands, self.stock, self.pos, self.out, self.order, self.table, self.trump)
         try:
-            if emptied and self.before_draw:
-                gone = tuple(emptied)
-                for s in gone:
-                    self.out |= 1 << s
-            drew = False
-            if not self.out >> winner & 1:
-                count = len(table) if self.per_card else 1
-                drawn = self.stock[self.pos:self.pos + count]
-                if drawn:
-                    drew = True
-                    self.pos += len(drawn)
-                    for card in drawn:
-                        hands[winner] |= 1 << card
-            if emptied and not self.before_draw:
-                gone = tuple(s for s in emptied if not hands[s])
-                for s in gone:
-                    self.out |= 1 << s
-            if drew and self.ends_with_stock and self.pos == len(self.stock):
-                return winner, gone  # last-card: taking the last stock card wins
-            holding = self.players - self.out.bit_count()
-            following, orders = _seating(self.players, self.out)
-            if holding == 1:
-                return following[winner], gone  # the last player holding cards wins
-            if holding == 0:
-                return winner, gone  # everyone emptied their hand at once: the trick's winner
-            leader = winner if not self.out >> winner & 1 else following[winner]
-            self.leader, self.order = leader, orders[leader]
-            if trump == -1 and self.grand_coup:
+            if reason is not None:
+                return deal_winner, went_out  # type: ignore[return-value]
+            self.pos += len(drawn)
+            self.out, self.leader, self.order, self.table = out, leader, seating(self.players, out)[1][leader], []
+            if names_trump:
                 self.naming = True
-            saved_table = self.table
-            self.table = []
-            try:
-                rest_winner, rest_out = self.value()
-            finally:
-                self.table = saved_table
-            return rest_winner, gone + rest_out
+            rest_winner, rest_out = self.value()
+            return rest_winner, went_out + rest_out
         finally:
-            self.pos, self.out, hands[winner], self.leader, self.order, self.naming = saved
+            self.pos, self.out, self.leader, self.order, self.naming, self.table, self.hands = saved
 
     # -- the root
 
@@ -524,10 +468,9 @@ class _Search:
         started = time.perf_counter()
         seat = deal.to_act
         assert seat is not None
-        actions: list[Card | Suit] = list(_SUITS) if deal.phase is Phase.NAME_TRUMP else list(deal.legal_plays())
         values = []
         exhausted = False
-        for action in actions:
+        for action in deal.legal_actions():
             if exhausted:
                 values.append(ActionValue(action, None))
                 continue

@@ -88,7 +88,7 @@ def play_deals(rules: Rules, players: int, deals: int, *, seed: int,
         seats = [make_bot(name, rng.getrandbits(32)) for name in names]
         deal = Deal.new(rules, players, seed=rng.getrandbits(64), dealer=number % players)
         while not deal.is_over:
-            deal.apply(seats[deal.to_act].choose(deal))  # type: ignore[index]
+            deal.apply(seats[deal.to_act].choose(deal.view(deal.to_act)))  # type: ignore[index]
         yield deal
 
 

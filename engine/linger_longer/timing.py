@@ -33,7 +33,7 @@ def decisions(count: int, profile: str = "standard"):
         while not deal.is_over and len(found) < count:
             if deal.to_act == 0 and len(deal.legal_plays()) > 1:
                 found.append(deal.copy())
-            deal.apply(bot.choose(deal))
+            deal.apply(bot.choose(deal.view(deal.to_act)))
         seed += 1
     return found
 
@@ -48,7 +48,7 @@ def measure(samples: int, positions: int = 40) -> dict:
     for i, deal in enumerate(decisions(positions)):
         bot = MonteCarloBot(i, samples=samples)
         t0 = time.perf_counter()
-        bot.choose(deal)
+        bot.choose(deal.view(deal.to_act))
         times.append(1000 * (time.perf_counter() - t0))
         playouts += samples * len(deal.legal_plays())
     return {"samples": samples, "positions": positions, "median_ms": statistics.median(times),

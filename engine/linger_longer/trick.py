@@ -23,7 +23,7 @@ from typing import Sequence
 
 from .cards import Card, Suit
 
-__all__ = ["Refusal", "RefusalKind", "beats", "legal_plays", "must_follow", "refusal", "trick_winner"]
+__all__ = ["Refusal", "RefusalKind", "beats", "legal_plays", "must_follow", "refusal", "trick_winner", "winning_place"]
 
 
 class RefusalKind(enum.Enum):
@@ -81,7 +81,13 @@ def refusal(hand: int, led: Suit | None, card: Card, seat: int) -> Refusal | Non
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
-    """Which card wins the trick (its place in ``cards``, the cards in playing order).
+    """Which card wins the trick (its place in ``cards``, the cards in playing order): see :func:`winning_place`."""
+    return winning_place([card.index for card in cards], trump.number if trump is not None else -1)
+
+
+def winning_place(cards: Sequence[int], trump: int) -> int:
+    """Which card wins the trick, given as card numbers (``suit * 13 + rank``, the ace 0) in playing order and
+    trump as a suit number (-1 for none): its place in ``cards``.
 
     The highest trump wins; if no trump was played, the highest card of the led
     suit (the first card's suit) wins. No two cards are equal, so every trick
@@ -89,11 +95,12 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     the best so far, as the players see the trick grow.
     """
     best, winner = cards[0], 0
-    for place, card in enumerate(cards):
-        if card.suit is best.suit:  # a higher card of the same suit takes the trick
-            if card.index < best.index:  # the higher rank: a suit runs from the ace down in hand order
+    for place in range(1, len(cards)):
+        card = cards[place]
+        if card // 13 == best // 13:  # a higher card of the same suit takes the trick
+            if card < best:  # the higher rank: a suit runs from the ace down in card numbers
                 best, winner = card, place
-        elif card.suit is trump:  # a trump takes it from any card of another suit; a discard never does
+        elif card // 13 == trump:  # a trump takes it from any card of another suit; a discard never does
             best, winner = card, place
     return winner
 

@@ -9,7 +9,7 @@ import pytest
 
 from linger_longer import Card, Suit
 from linger_longer.events import CardPlayed
-from linger_longer.narrate import card_name, narrate
+from linger_longer.narrate import EVERYONE, card_name, narrate
 from linger_longer.scenario import loads
 from linger_longer.solver import solve
 from linger_longer.web.analysis import ANALYSIS_NODES, analysis, analysis_json
@@ -112,7 +112,7 @@ def test_marks_in_the_pages_language(lang, word, name):
     assert (mark["action"], mark["value"], mark["word"], mark["name"]) == ("AS", "loses", word, name)
     assert mark["symbol"] == "\u2717"
     deal = _steps(path)[0][1]
-    assert mark["line"][0] == narrate([CardPlayed(deal.to_act, Card.parse("AS"))], lang, deal.names)[0]
+    assert mark["line"][0] == narrate([CardPlayed(deal.to_act, Card.parse("AS"))], lang, deal.names, viewer=EVERYONE)[0]
 
 
 def test_a_bad_step_is_a_clear_error():

@@ -14,11 +14,11 @@ def test_a_discard_reveals_a_void():
     deal = position(hands={"A": "KC 7S 2D", "B": "3H QD 4D", "C": "2C 9S 5S", "D": "AC 5C 6C"},
                     stock="9D 4S TH JH QH", trump="S")
     play(deal, "KC", "3H")  # B has no clubs
-    assert seen_voids(deal) == {1: {Suit.CLUBS: 0}}
+    assert seen_voids(deal.view(deal.to_act)) == {1: {Suit.CLUBS: 0}}
     bot = MonteCarloBot(seed=1, samples=1)
-    caps = seen_voids(deal)
+    caps = seen_voids(deal.view(deal.to_act))
     for _ in range(200):
-        world = bot._sample(deal, 2, caps)
+        world = bot._sample(deal.view(2), caps)
         assert not any(card.suit is Suit.CLUBS for card in world.hand(1))
         assert sorted(c.index for c in world.hand(1) + world.hand(0) + world.hand(3) + world.stock) == \
             sorted(c.index for c in deal.hand(1) + deal.hand(0) + deal.hand(3) + deal.stock)
@@ -29,10 +29,10 @@ def test_each_card_drawn_may_be_of_the_missing_suit():
     deal = position(hands={"A": "KC 7S", "B": "3H QD", "C": "2C 9S"}, stock="5C 4S TH", trump="S")
     play(deal, "KC", "3H", "2C")  # B shows no clubs; A wins and draws
     play(deal, "7S", "QD")  # B cannot follow spades either
-    assert seen_voids(deal) == {1: {Suit.CLUBS: 0, Suit.SPADES: 0}}
+    assert seen_voids(deal.view(deal.to_act)) == {1: {Suit.CLUBS: 0, Suit.SPADES: 0}}
     deal = position(hands={"A": "2C 7D", "B": "3H QD", "C": "KC 9S"}, stock="5C 4S TH", trump="H")
     play(deal, "2C", "3H", "KC")  # B trumps clubs, wins and draws one card
-    assert seen_voids(deal) == {1: {Suit.CLUBS: 1}}
+    assert seen_voids(deal.view(deal.to_act)) == {1: {Suit.CLUBS: 1}}
 
 
 @pytest.mark.parametrize("profile, variants", [("standard", ()), ("last-card", ("draw-per-card",)),
@@ -47,7 +47,7 @@ def test_plays_only_legal_moves_and_is_deterministic(profile, variants):
             bots = [MonteCarloBot(seed, samples=8) if s == 0 else RuleOfThumbBot(s) for s in range(4)]
             actions = []
             while not deal.is_over:
-                action = bots[deal.to_act].choose(deal)
+                action = bots[deal.to_act].choose(deal.view(deal.to_act))
                 if isinstance(action, Card):
                     assert action in deal.legal_plays()
                 else:
@@ -64,7 +64,7 @@ def test_without_inference_the_sampler_ignores_voids():
                     stock="9D 4S TH JH QH TC JC QC", trump="S")
     play(deal, "KC", "3H")
     bot = MonteCarloBot(seed=2, samples=1, infer_voids=False)
-    assert any(any(c.suit is Suit.CLUBS for c in bot._sample(deal, 2, {}).hand(1)) for _ in range(200))
+    assert any(any(c.suit is Suit.CLUBS for c in bot._sample(deal.view(2), {}).hand(1)) for _ in range(200))
 
 
 def test_strength_order_strong_beats_rule_of_thumb_beats_random():

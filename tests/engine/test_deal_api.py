@@ -12,6 +12,7 @@ from linger_longer import (
     Deal,
     IllegalPlayError,
     IncompatibleVariantsError,
+    Phase,
     PlayerOut,
     RuleError,
     Rules,
@@ -36,7 +37,7 @@ def _random_deal(seed: int, variants=()) -> tuple[Deal, list]:
     deal = Deal.new(Rules.from_names("standard", variants), 3 + seed % 4, seed=seed)
     events = []
     while not deal.is_over:
-        action = rng.choice(list(Suit)) if deal.phase.value == "name-trump" else rng.choice(deal.legal_plays())
+        action = rng.choice(deal.legal_actions())
         events.extend(deal.apply(action))
     return deal, events
 
@@ -86,7 +87,8 @@ def test_every_trick_starts_with_its_number_and_leader() -> None:
 
 def test_each_constructor_gives_its_setup_events() -> None:
     """A dealt deal shows its trump card; a position starts with nothing to show."""
-    deal, events = Deal.deal(Rules(), 4, seed=11)
+    deal = Deal.new(Rules(), 4, seed=11)
+    events = deal.setup_events
     assert events == deal.setup_events == (TrumpTurned(card=deal.turned_card, seat=deal.dealer),)
     assert Deal.new(Rules(), 4, seed=11).setup_events == events
     assert position(hands={"A": "KC", "B": "3C", "C": "2H"}).setup_events == ()
@@ -101,7 +103,7 @@ def test_undo_steps_back_to_every_earlier_position(seed: int) -> None:
     deal = Deal.new(rules, 3 + seed % 4, seed=seed)
     seen = [_snapshot(deal)]
     while not deal.is_over:
-        action = rng.choice(list(Suit)) if deal.phase.value == "name-trump" else rng.choice(deal.legal_plays())
+        action = rng.choice(deal.legal_actions())
         deal.apply(action)
         seen.append(_snapshot(deal))
     while seen:
@@ -189,3 +191,35 @@ def test_incompatible_variants_have_their_own_error() -> None:
     assert not isinstance(incompatible.value, UnknownRuleError) and isinstance(incompatible.value, RuleError)
     with pytest.raises(UnknownRuleError):
         Rules.from_names("standard", ["no-such-variant"])
+
+
+def test_legal_actions_are_the_cards_or_the_four_suits_while_naming_trump() -> None:
+    """Under grand-coup the first trick's winner names one of the four suits; otherwise a player plays a card."""
+    deal = Deal.new(Rules.from_names("standard", ["grand-coup"]), 4, seed=3)
+    assert deal.legal_actions() == deal.legal_plays() != ()
+    while deal.phase is not Phase.NAME_TRUMP:
+        deal.play(deal.legal_plays()[0])
+    assert deal.legal_actions() == tuple(Suit) and deal.legal_plays() == ()
+    deal.name_trump(Suit.CLUBS)
+    assert deal.legal_actions() == deal.legal_plays() != ()
+    while not deal.is_over:
+        deal.apply(deal.legal_actions()[-1])
+    assert deal.legal_actions() == ()
+
+
+def test_undo_returns_the_action_it_took_back() -> None:
+    """Undo steps back one action, a card or a named suit, and gives it back: undoing every action of a deal
+    gives its history in reverse."""
+    rng = random.Random(4)
+    deal = Deal.new(Rules.from_names("standard", ["grand-coup"]), 4, seed=8)
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    history = deal.history
+    assert any(isinstance(action, Suit) for action in history)
+    assert tuple(deal.undo() for _ in history) == history[::-1]
+
+
+def test_a_deal_is_made_from_cards_not_from_its_inside_form() -> None:
+    """The constructors take cards; calling the class directly (with hands as bit sets, say) is refused."""
+    with pytest.raises(TypeError, match="Deal.new"):
+        Deal(Rules(), [0b1111, 0b11110000], [], None, 0, 1)

@@ -84,7 +84,7 @@ def _play_out(deal: Deal, rng: random.Random, feed) -> None:
                     break
                 feed(["hidden", _events(hidden.play(hidden.legal_plays()[0]))])
         if steps % 17 == 0:
-            feed(["voids", sorted((s, sorted((k.letter, n) for k, n in v.items())) for s, v in seen_voids(deal).items())])
+            feed(["voids", sorted((s, sorted((k.letter, n) for k, n in v.items())) for s, v in seen_voids(deal.view(deal.to_act)).items())])
         feed(["events", _events(deal.apply(action))])
     feed(["outcome", _outcome(deal)])
 
@@ -102,7 +102,8 @@ def behaviour_digest() -> str:
                 for number in range(DEALS_PER_SETTING):
                     seed = number * 7919 + players
                     rng = random.Random(f"{players}/{rules.name}/{number}")
-                    deal, events = Deal.deal(rules, players, seed=seed, dealer=number % players)
+                    deal = Deal.new(rules, players, seed=seed, dealer=number % players)
+                    events = deal.setup_events
                     feed(["deal", rules.name, players, _events(events), _state(deal)])
                     _play_out(deal, rng, feed)
     return digest.hexdigest()

@@ -46,7 +46,7 @@ def _deal(naming, hands, stock, out, first):
 def _reasons():
     for naming, hands, stock, out, first, seed in POSITIONS:
         deal = _deal(naming, hands, stock, out, first)
-        yield deal, naming, hint_reasoning(deal, seed=seed, nodes=3000, samples=20)
+        yield deal, naming, hint_reasoning(deal.view(deal.to_act), seed=seed, nodes=3000, samples=20)
 
 
 def _unseen_labels(deal, lang):

@@ -8,7 +8,6 @@ from babel.messages.mofile import write_mo
 
 from helpers import play, position
 from linger_longer import Card, CardDrawn, i18n, narrate
-from linger_longer.cards import LANGUAGES
 from linger_longer.languages import CODES, TRANSLATED
 from linger_longer.events import TrumpTurned
 from linger_longer.web.labels import labels
@@ -19,7 +18,7 @@ HANDS = {"A": "KC 7S", "B": "3C QD", "C": "2H", "D": "AC 5S"}
 def example_sentences(lang: str) -> list[str]:
     deal = position("last-card", hands=HANDS, stock="9D 4S 8C")
     events = [TrumpTurned(Card.parse("5H"), 3)] + play(deal, "KC", "3C", "2H", "AC")
-    return narrate.narrate(events, lang, deal.names)
+    return narrate.narrate(events, lang, deal.names, viewer=narrate.EVERYONE)
 
 
 @pytest.mark.parametrize("lang, words", [
@@ -73,7 +72,6 @@ def test_unknown_language_is_an_error():
     """Only the project's languages (linger_longer.languages) are known."""
     with pytest.raises(ValueError, match="unknown language 'de'"):
         i18n.translator("de")
-    assert LANGUAGES == CODES
 
 
 @pytest.mark.parametrize("lang, hidden", [
@@ -89,5 +87,13 @@ def test_a_seat_hears_only_the_cards_it_sees(lang, hidden):
     for_a = narrate.narrate(events, lang, names, viewer=0)
     assert for_a[2] == hidden and secret.label(lang) not in " ".join(for_a)
     assert own.label(lang) in for_a[1] and turned.label(lang) in for_a[3]
-    for_all = narrate.narrate(events, lang, names)
+    for_all = narrate.narrate(events, lang, names, viewer=narrate.EVERYONE)
     assert secret.label(lang) in for_all[2] and for_all[:2] == for_a[:2]
+
+
+def test_narration_without_a_viewer_is_an_error():
+    """Whom a narration speaks to is always said: leaving it out does not narrate for everyone."""
+    with pytest.raises(TypeError, match="viewer"):
+        narrate.Narrator("en", ("A", "B", "C"))
+    with pytest.raises(TypeError, match="viewer"):
+        narrate.narrate([], "en", ("A", "B", "C"))

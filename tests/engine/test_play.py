@@ -214,7 +214,7 @@ def test_monte_carlo_reports_win_shares():
     view = new_game(Settings(seed=1, seat=0))
     game_deal = load_game(view["record"]).current.deal
     bot = MonteCarloBot(3, samples=10)
-    bot.choose(game_deal)
+    bot.choose(game_deal.view(game_deal.to_act))
     assert set(bot.last_wins) == set(game_deal.legal_plays()) or len(game_deal.legal_plays()) == 1
     assert all(0 <= w <= 1 for w in bot.last_wins.values())
 

@@ -33,7 +33,8 @@ def signature(deal: Deal) -> tuple:
 
 def playout(rules: Rules, players: int, seed: int) -> tuple[Deal, list, list]:
     """Play a whole deal with random bots, checking the invariants after every action."""
-    deal, events = Deal.deal(rules, players, seed=seed, dealer=seed % players)
+    deal = Deal.new(rules, players, seed=seed, dealer=seed % players)
+    events = deal.setup_events
     events = list(events)
     bot = RandomBot(seed)
     actions = []
@@ -43,7 +44,7 @@ def playout(rules: Rules, players: int, seed: int) -> tuple[Deal, list, list]:
             trick_start_sizes = [len(h) for h in deal.hands]
             trick_start_stock = deal.stock_size
             trick_seats = []
-        action = bot.choose(deal)
+        action = bot.choose(deal.view(deal.to_act))
         actions.append(action)
         new = deal.apply(action)
         events.extend(new)
@@ -91,7 +92,8 @@ def test_replay_gives_identical_events(profile):
     rules = Rules.from_names(profile, ["grand-coup"])
     for seed in range(30):
         deal, events, actions = playout(rules, 4, seed)
-        again, replayed = Deal.deal(rules, 4, seed=seed, dealer=seed % 4)
+        again = Deal.new(rules, 4, seed=seed, dealer=seed % 4)
+        replayed = again.setup_events
         replayed = list(replayed)
         for action in actions:
             replayed.extend(again.apply(action))
@@ -125,7 +127,7 @@ def test_undo_restores_every_position():
         signatures = []
         while not deal.is_over:
             signatures.append(signature(deal))
-            deal.apply(bot.choose(deal))
+            deal.apply(bot.choose(deal.view(deal.to_act)))
         for expected in reversed(signatures):
             deal.undo()
             assert signature(deal) == expected

@@ -65,7 +65,7 @@ def test_every_position_a_deal_reaches_is_accepted(bot):
                 assert copy.legal_plays() == deal.legal_plays() and copy.phase == deal.phase
                 checked += 1
                 stock_empty += not deal.stock_size
-            deal.apply(bots[deal.to_act].choose(deal))
+            deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))
     assert deals == 760 and checked > 5000
     assert stock_empty > 50  # the positions include stock-empty ones (draw-per-card, long-hand at 6)
 
@@ -79,7 +79,7 @@ def test_the_stock_never_runs_out_in_the_basic_game():
             deal = Deal.new(Rules.from_names("standard", variants), players, seed=seed)
             bots = [make_bot("random", seed * 7 + seat) for seat in range(players)]
             while not deal.is_over:
-                deal.apply(bots[deal.to_act].choose(deal))
+                deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))
             if any(trick.drawn and deal.stock_size == 0 for trick in deal.tricks):
                 ran_out[name, players] = ran_out.get((name, players), 0) + 1
     assert set(ran_out) == {("long-hand", 6)}
@@ -92,7 +92,7 @@ def test_a_deal_winner_wins_at_most_as_many_tricks_as_were_dealt_to_each():
         deal = Deal.new(Rules(), players, seed=seed)
         bots = [make_bot("rule-of-thumb", seed * 7 + seat) for seat in range(players)]
         while not deal.is_over:
-            deal.apply(bots[deal.to_act].choose(deal))
+            deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))
         assert deal.outcome.tricks_won[deal.outcome.winner] <= players
 
 

@@ -80,7 +80,7 @@ def _entries():
 def test_the_puzzle_judge_answers_with_the_solvers_lines():
     """On every puzzle: the answer is right and its line is the solver's winning line; every other legal card is
     refuted with the solver's line for it, which ends with another player winning; the line is told in words."""
-    from linger_longer.narrate import Narrator
+    from linger_longer.narrate import EVERYONE, Narrator
     from linger_longer.web.puzzle import answer
 
     for entry in _entries():
@@ -94,7 +94,7 @@ def test_the_puzzle_judge_answers_with_the_solvers_lines():
             judged = answer(toml, "en", at, choice, entry["file"])
             # Told by a narrator that has seen the trick so far, as on the page.
             line, _ = example.start_deal()
-            narrator = Narrator("en", deal.names, line.trump)
+            narrator = Narrator("en", deal.names, line.trump, viewer=EVERYONE)
             for s in example.steps[:at]:
                 narrator.narrate(line.apply(s.card if s.kind == "play" else s.suit))
             events = [e for action in value.line for e in line.apply(action)]

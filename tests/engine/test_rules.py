@@ -58,7 +58,8 @@ def test_deal_one_at_a_time_clockwise_from_dealers_left():
 def test_dealers_last_card_is_trump_and_stays_in_hand():
     """The dealer's last card is shown; its suit is trump for the deal and the dealer keeps it."""
     deck = FULL_DECK[::-1]
-    deal, events = Deal.deal(STANDARD, 4, deck=deck, dealer=3)
+    deal = Deal.new(STANDARD, 4, deck=deck, dealer=3)
+    events = deal.setup_events
     last_to_dealer = deck[15]  # the dealer is served last in each round of four
     assert deal.trump is last_to_dealer.suit
     assert last_to_dealer in deal.hand(3)

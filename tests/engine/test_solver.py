@@ -32,7 +32,7 @@ def brute_force(deal: Deal) -> tuple[int, tuple[int, ...]]:
     if deal.is_over:
         return deal.outcome.winner, ()
     seat = deal.to_act
-    actions = list(Suit) if deal.phase.value == "name-trump" else list(deal.legal_plays())
+    actions = deal.legal_actions()
     best = best_rank = None
     for action in sorted(actions, key=lambda a: weakness(a, deal.trump)):
         winner, outs = value_after(deal, action)
@@ -252,7 +252,7 @@ def test_a_best_response_never_does_worse_than_the_policy_in_the_same_seat():
         by_policy = deal.copy()
         before = set(deal.out)
         while not by_policy.is_over:
-            by_policy.apply(policy.choose(by_policy))
+            by_policy.apply(policy.choose(by_policy.view(by_policy.to_act)))
         outs = tuple(s for s in by_policy.outcome.out_order if s not in before)
         mine = outcome_rank(seat, solution.best.winner, solution.best.out_order)
         assert mine >= outcome_rank(seat, by_policy.outcome.winner, outs)

@@ -31,7 +31,7 @@ def test_the_strong_bot_chooses_from_what_its_seat_sees_only():
         twin = _same_view_other_cards(deal, seat, seed)
         assert twin.hands != deal.hands
         a, b = MonteCarloBot(seed, nodes=3000), MonteCarloBot(seed, nodes=3000)
-        assert a.choose(deal) is b.choose(twin)
+        assert a.choose(deal.view(deal.to_act)) is b.choose(twin.view(twin.to_act))
         assert a.last_scores == b.last_scores
 
 
@@ -40,8 +40,8 @@ def test_the_strong_bot_plays_legal_moves_under_every_trump_rule():
         deal = Deal.new(Rules.from_names("last-card", variants), 4, seed=2)
         bots = [MonteCarloBot(s, nodes=2000) if s == 1 else RuleOfThumbBot(s) for s in range(4)]
         while not deal.is_over:
-            action = bots[deal.to_act].choose(deal)
-            assert isinstance(action, Suit) if deal.phase.value == "name-trump" else action in deal.legal_plays()
+            action = bots[deal.to_act].choose(deal.view(deal.to_act))
+            assert action in deal.legal_actions()
             deal.apply(action)
 
 
@@ -51,7 +51,7 @@ def _finish_by_the_tips(deal: Deal, first) -> int:
     deal.apply(first)
     tips = RuleOfThumbBot(0)
     while not deal.is_over:
-        deal.apply(tips.choose(deal))
+        deal.apply(tips.choose(deal.view(deal.to_act)))
     return deal.outcome.winner
 
 
@@ -75,9 +75,9 @@ def test_the_oracle_plays_the_best_reply_to_the_tips_on_seeded_deals():
         deal = Deal.new(Rules.from_names("standard", ["draw-per-card"] if seed % 2 else []), 4, seed=seed)
         tips = RuleOfThumbBot(0)
         for _ in range(8):
-            deal.apply(tips.choose(deal))
+            deal.apply(tips.choose(deal.view(deal.to_act)))
         while len(deal.legal_plays()) < 2:
-            deal.apply(tips.choose(deal))
+            deal.apply(tips.choose(deal.view(deal.to_act)))
         solution = best_response(deal, tips)
         choice = OracleBot(seed).choose(deal)
         assert solution.complete and choice is solution.best.action
@@ -92,16 +92,16 @@ def test_past_its_budget_the_oracle_plays_by_the_tips():
     deal = Deal.new(Rules.from_names("standard", ["draw-per-card"]), 4, seed=0)
     tips = RuleOfThumbBot(0)
     for _ in range(8):
-        deal.apply(tips.choose(deal))
+        deal.apply(tips.choose(deal.view(deal.to_act)))
     assert OracleBot(1).choose(deal) is Card.parse("3C")
-    assert tips.choose(deal) is Card.parse("TC")
+    assert tips.choose(deal.view(deal.to_act)) is Card.parse("TC")
     assert OracleBot(1, nodes=1).choose(deal) is Card.parse("TC")
 
 
 def test_a_hint_with_one_legal_card_says_so():
     deal = position(hands={"A": "KC 7S", "B": "3C QD", "C": "2H 5D"}, stock="9D 4S", trump="H")
     play(deal, "KC")
-    reason = hint_reasoning(deal, seed=1)
+    reason = hint_reasoning(deal.view(deal.to_act), seed=1)
     assert reason["kind"] == "only-legal" and reason["action"] == "3C"
     assert reason["sentence"] == "3C is the only legal choice."
 
@@ -109,7 +109,7 @@ def test_a_hint_with_one_legal_card_says_so():
 def test_a_hint_is_exact_once_counting_settles_every_card():
     """A knows B's hand by counting (no stock, C out): the hint is the solver's, the only card that wins."""
     deal = position(hands={"A": "KC 2S", "B": "3C QD", "C": ""}, out=("C",), trump="H")
-    reason = hint_reasoning(deal, seed=1)
+    reason = hint_reasoning(deal.view(deal.to_act), seed=1)
     solution = solve(deal)
     assert reason["exact"] is True
     assert reason["kind"] == ("exact-only-win" if len(solution.winning) == 1 else
@@ -121,10 +121,10 @@ def test_a_hint_from_imagined_deals_gives_shares():
     deal = Deal.new(Rules(), 4, seed=11)
     bot = RuleOfThumbBot(0)
     for _ in range(6):
-        deal.apply(bot.choose(deal))
+        deal.apply(bot.choose(deal.view(deal.to_act)))
     while len(deal.legal_plays()) < 2:
-        deal.apply(bot.choose(deal))
-    reason = hint_reasoning(deal, seed=3, nodes=4000)
+        deal.apply(bot.choose(deal.view(deal.to_act)))
+    reason = hint_reasoning(deal.view(deal.to_act), seed=3, nodes=4000)
     assert reason["exact"] is False
     assert reason["kind"] in ("share", "only-keeps-you-in")
     assert Card.parse(reason["action"]) in deal.legal_plays()
@@ -143,10 +143,10 @@ def test_imagined_deals_follow_what_the_others_plays_tell():
     play(deal, "2C")  # C does not: as if C held no higher club
     bot = MonteCarloBot(seed=4)
     high = [c for c in (Card.parse(x) for x in ("AC", "KC", "QC", "JC", "TC"))]
-    tells = __import__("linger_longer.bots", fromlist=["_tells"])._tells(deal, 3)
+    tells = __import__("linger_longer.bots", fromlist=["_tells"])._tells(deal.view(3))
     assert any(tell[0] == 2 and tell[-1] is Card.parse("2C") for tell in tells)
-    imagined = [bot._likely_world(deal, 3, {}, tells) for _ in range(200)]
-    at_random = [bot._sample(deal, 3, {}) for _ in range(200)]
+    imagined = [bot._likely_world(deal.view(3), {}, tells) for _ in range(200)]
+    at_random = [bot._sample(deal.view(3), {}) for _ in range(200)]
     def with_high_club(worlds):
         return sum(any(c in high for c in w.hand(2)) for w in worlds)
     assert with_high_club(at_random) > 50

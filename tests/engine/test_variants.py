@@ -70,8 +70,9 @@ def test_no_trump():
 def test_random_trump():
     """random-trump: the top stock card is turned for trump and goes face up to the bottom of the stock."""
     rules = Rules.from_names("standard", ["random-trump"])
-    deal, events = Deal.deal(rules, 4, seed=21, dealer=0)
-    plain, _ = Deal.deal(Rules(), 4, seed=21, dealer=0)
+    deal = Deal.new(rules, 4, seed=21, dealer=0)
+    events = deal.setup_events
+    plain = Deal.new(Rules(), 4, seed=21, dealer=0)
     turned = plain.stock[0]  # the same shuffle: the card that would be on top of the stock
     assert deal.trump is turned.suit
     assert deal.stock[-1] is turned and deal.stock_size == 36

@@ -16,7 +16,7 @@ import pytest
 from linger_longer.bots import RuleOfThumbBot
 from linger_longer.cards import Card, Suit
 from linger_longer.events import DealWon, PlayerOut, TrickWon
-from linger_longer.narrate import Narrator, refusal_text
+from linger_longer.narrate import EVERYONE, Narrator, refusal_text
 from linger_longer.scenario import ScenarioError, load, loads
 from linger_longer.web.question import answer, questions
 from linger_longer.web.walkthrough import BRANCH_SEED
@@ -90,7 +90,7 @@ def test_every_card_of_a_question_is_judged_as_the_engine_plays_it(path: Path) -
             shown = [(s["action"]["seat"], s["action"].get("card") or s["action"].get("suit"))
                      for s in got["steps"][at + 1:]]
             assert shown == actions, f"{path.name}: the continuation is the engine's"
-            assert got["followed"] == Narrator("fr", deal.names).narrate(told)
+            assert got["followed"] == Narrator("fr", deal.names, viewer=EVERYONE).narrate(told)
             assert got["steps"][-1]["table"]["winner"] is not None, "the bots play the deal to its end"
         assert "example" in kinds
 
@@ -105,7 +105,7 @@ def continuation(deal, action):
         events.extend(deal.apply(action))
         if deal.is_over:
             break
-        action = bot.choose(deal)
+        action = bot.choose(deal.view(deal.to_act))
     first = next(e for e in events if isinstance(e, TrickWon))
     return actions, [e for e in events if e is first or isinstance(e, (PlayerOut, DealWon))]
 

@@ -108,10 +108,10 @@ class walkthrough_engine_output(nodes.General, nodes.Element):
 
 def page_language(config_language: str | None) -> str:
     """The engine's language for a Sphinx build: the base of its ``language``, English if the engine lacks it."""
-    from linger_longer.cards import LANGUAGES
+    from linger_longer.languages import CODES
 
     lang = (config_language or "en").split("_")[0].split("-")[0].lower()
-    return lang if lang in LANGUAGES else "en"
+    return lang if lang in CODES else "en"
 
 
 def _note_line(toml_text: str, note: str) -> int | None:

@@ -35,7 +35,7 @@ from docutils.parsers.rst import DirectiveError, directives
 from sphinx.util.docutils import SphinxDirective
 
 import linger_longer
-from linger_longer import scenario
+from linger_longer import languages, scenario
 from linger_longer.rules import Rules
 from linger_longer.scoring import score_deal
 from linger_longer.statistics import DealStatistics, simulate
@@ -212,24 +212,21 @@ class DealFiguresDirective(FiguresTable):
 
 
 def decimal(value: float, language: str, decimals: int = 1) -> str:
-    """One decimal (or ``decimals``), with the page language's decimal sign (a comma in French, Italian and
-    Dutch) and a true minus sign (−2.3)."""
+    """One decimal (or ``decimals``), with the page language's decimal sign
+    (:attr:`~linger_longer.languages.Language.decimal_sign`: a comma in French, Italian and Dutch) and a true
+    minus sign (−2.3)."""
     text = f"{value:.{decimals}f}".replace("-", "\u2212")
-    return text if language == "en" else text.replace(".", ",")
+    return text.replace(".", languages.language(language).decimal_sign)
 
 
 def percent(share: float, language: str, decimals: int = 1) -> str:
     """A share as a percentage, written as the language writes it ("22,0 %" in French)."""
-    return decimal(100 * share, language, decimals) + ("\u00a0%" if language == "fr" else "%")
-
-
-#: The thousands separator of each language: 10,000 · 10 000 · 10.000.
-THOUSANDS = {"en": ",", "fr": "\u00a0", "it": ".", "nl": "."}
+    return decimal(100 * share, language, decimals) + languages.language(language).percent_space + "%"
 
 
 def count(value: int, language: str) -> str:
     """A whole number with the page language's thousands separator, as the catalogs write them."""
-    return f"{value:,}".replace(",", THOUSANDS.get(language, ","))
+    return f"{value:,}".replace(",", languages.language(language).thousands_separator)
 
 
 class StrengthDataError(ValueError):

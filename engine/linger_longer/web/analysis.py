@@ -103,7 +103,7 @@ def _summary(value: ActionValue, kind: str, deal: Deal, lang: str, budget: int) 
 
 def _line_in_words(deal: Deal, line: tuple[Card | Suit, ...], lang: str) -> list[str]:
     """The solver's line played out on a copy of the deal, told as the walkthrough tells its steps."""
-    narrator = Narrator(lang, deal.names, deal.trump, EVERYONE)
+    narrator = Narrator(lang, deal.names, deal.trump, viewer=EVERYONE)
     narrator.narrate(CardPlayed(seat, card) for seat, card in deal.trick)  # the trick so far: its led suit
     after = deal.copy()
     sentences: list[str] = []

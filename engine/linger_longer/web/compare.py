@@ -50,7 +50,8 @@ def _trick_summaries(events: Iterable[Event], narrator: Narrator) -> list[dict[s
 
 def _line(rules: Rules, players: int, seed: int, dealer: int, actions: list[str], lang: str) -> dict[str, Any]:
     """The deal under ``rules``: the recorded actions while they are legal, then rule-of-thumb players."""
-    deal, setup = Deal.deal(rules, players, seed=seed, dealer=dealer)
+    deal = Deal.new(rules, players, seed=seed, dealer=dealer)
+    setup = deal.setup_events
     events: list[Event] = list(setup)
     followed = 0
     for code in actions:
@@ -65,14 +66,14 @@ def _line(rules: Rules, players: int, seed: int, dealer: int, actions: list[str]
         followed += 1
     ply = 0
     while not deal.is_over:
-        events.extend(deal.apply(RuleOfThumbBot(bot_seed(seed, 0, ply)).choose(deal)))
+        events.extend(deal.apply(RuleOfThumbBot(bot_seed(seed, 0, ply)).choose(deal.view(deal.to_act))))
         ply += 1
     outcome = deal.outcome
     assert outcome is not None
     return {
         "profile": rules.profile.value,
         "followed": followed,
-        "tricks": _trick_summaries(events, Narrator(lang, deal.names, None, EVERYONE)),
+        "tricks": _trick_summaries(events, Narrator(lang, deal.names, None, viewer=EVERYONE)),
         "outcome": {"winner": outcome.winner, "reason": outcome.reason.value, "tricks": outcome.tricks_played,
                     "stock_left": deal.stock_size,
                     "text": counted(lang, "outcome_tricks", outcome.tricks_played, player=deal.names[outcome.winner])},

@@ -102,7 +102,7 @@ def hint(record: Mapping[str, Any] | str, lang: str = "en", samples: int = HINT_
     if deal.to_act != game.settings.seat:
         raise PlayError(N_("It is not your turn."))
     seed = bot_seed(game.settings.seed, played.index, len(played.actions), salt=7)
-    reason = hint_reasoning(deal, seed=seed, samples=samples)
+    reason = hint_reasoning(deal.view(deal.to_act), seed=seed, samples=samples)
     naming = deal.phase is Phase.NAME_TRUMP
     choice = _parse(reason["action"], naming)
     return {

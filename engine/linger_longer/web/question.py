@@ -157,7 +157,7 @@ def judged_json(judge: Callable[..., dict[str, Any]], *args: Any) -> str:
 
 def _followed(document: dict[str, Any], at: int, lang: str) -> list[str]:
     """What followed the reader's choice, in sentences: who won that trick, who went out, who won the deal."""
-    narrator = Narrator(lang, document["players"], None, EVERYONE)
+    narrator = Narrator(lang, document["players"], None, viewer=EVERYONE)
     events = [event_from_json(e) for step in document["steps"][at + 1:] for e in step["events"]]
     first_trick = next((e for e in events if isinstance(e, TrickWon)), None)
     told = [e for e in events if e is first_trick or isinstance(e, _OUTCOME_EVENTS)]

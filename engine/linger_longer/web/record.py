@@ -139,7 +139,7 @@ class Game:
         deal = played.deal
         while not deal.is_over and deal.to_act != self.settings.seat:
             bot = opponent(self.settings.strength, bot_seed(self.settings.seed, played.index, len(played.actions)))
-            self.apply(bot.choose(deal))
+            self.apply(bot.choose(deal.view(deal.to_act)))
 
     def human_play(self, action: Card | Suit, lang: str) -> str | None:
         """Apply the human's action; returns the translated reason if the rules refuse it."""

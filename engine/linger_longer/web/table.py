@@ -56,8 +56,9 @@ def shows_hand(deal: Deal, seat: int, viewer: int | None) -> bool:
     return viewer is EVERYONE or seat == viewer or deal.is_over
 
 
-def table_view(deal: Deal, table: TrickTable, viewer: int | None = EVERYONE) -> dict[str, Any]:
-    """The table as ``viewer`` sees it; a hand the viewer does not see is ``"hand": []`` and ``"hidden": count``."""
+def table_view(deal: Deal, table: TrickTable, *, viewer: int | None) -> dict[str, Any]:
+    """The table as ``viewer`` (a seat, or :data:`~linger_longer.narrate.EVERYONE`: no default) sees it; a hand the
+    viewer does not see is ``"hand": []`` and ``"hidden": count``."""
     outcome = deal.outcome
     seats = []
     for seat in range(deal.players):

@@ -41,7 +41,7 @@ def game_viewer(played: PlayedDeal, human: int) -> int | None:
 
 def narration(played: PlayedDeal, lang: str, viewer: int | None, human: int) -> tuple[list[str], list[str]]:
     """The deal so far told to ``viewer``: every sentence, and those since the human's last action."""
-    narrator = Narrator(lang, played.deal.names, None, viewer)
+    narrator = Narrator(lang, played.deal.names, None, viewer=viewer)
     log = narrator.narrate(played.setup)
     if not played.events:
         return log, list(log)
@@ -59,7 +59,7 @@ def _table(played: PlayedDeal, viewer: int | None) -> dict[str, Any]:
     table = TrickTable()
     for events in played.events:
         table.see(events)
-    return table_view(played.deal, table, viewer)
+    return table_view(played.deal, table, viewer=viewer)
 
 
 def _score(game: Game) -> dict[str, Any]:

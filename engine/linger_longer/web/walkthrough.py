@@ -50,7 +50,7 @@ def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickT
         "note": step.note if step is not None else None,
         "events": [e.to_json() for e in result.events],
         "narration": narration,
-        "table": table_view(deal, table),
+        "table": table_view(deal, table, viewer=EVERYONE),
         "choices": hand_choices(deal, lang),
     }
     data["html"] = render_step_html(data, lang, f"{prefix}-{index}", deal.names)
@@ -91,7 +91,7 @@ def replay(toml_text: str, lang: str, source: str = "<example>") -> dict[str, An
     scenario = loads(toml_text, source)
     results = scenario.check()
     example_id = _example_id(source)
-    narrator = Narrator(lang, scenario.names, results[0].deal.trump, EVERYONE)
+    narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)
     table = TrickTable()
     steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results)]
     return _document(scenario, example_id, lang, steps, results[-1].deal)
@@ -107,7 +107,7 @@ def play_on(scenario: Scenario, results: list[StepResult], at: int,
     are both told this way.
     """
     example_id = _example_id(source)
-    narrator = Narrator(lang, scenario.names, results[0].deal.trump, EVERYONE)
+    narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)
     table = TrickTable()
     steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at + 1])]
     deal = results[at].deal.copy()
@@ -148,7 +148,7 @@ def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<e
         """The reader's card, then the rule-of-thumb bot for every seat to the end of the deal."""
         if first:
             return first.pop()
-        return None if now.is_over else bot.choose(now)
+        return None if now.is_over else bot.choose(now.view(now.to_act))
 
     return play_on(scenario, results, at_step, next_action, lang, source, "b")
 
