@@ -142,7 +142,7 @@ def test_positions_of_seeded_deals_are_proved_by_a_history():
                                        tricks_won=deal.tricks_won, turned_card=deal.turned_card)
                 assert history.replay(rules, players).hands == deal.hands
                 proved += 1
-            deal.apply(bots[deal.to_act].choose(deal))
+            deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))
     assert proved > 250
 
 

@@ -37,6 +37,7 @@ def make_bot(name: str, seed: int, samples: int | None = None):
 def lone_seat_deals(hero: str, field: str, rules, start: int, stop: int, samples: int | None = None) -> list[bool]:
     """The hero's win in each of deals ``start`` … ``stop - 1`` against three ``field`` bots (the module's text)."""
     from linger_longer import Deal
+    from linger_longer.bots import OracleBot
 
     wins = []
     for i in range(start, stop):
@@ -44,7 +45,9 @@ def lone_seat_deals(hero: str, field: str, rules, start: int, stop: int, samples
         bots = [make_bot(hero if s == seat else field, i * 4 + s, samples) for s in range(4)]
         deal = Deal.new(rules, 4, seed=DEAL_SEED + i, dealer=(i // 4) % 4)
         while not deal.is_over:
-            deal.apply(bots[deal.to_act].choose(deal))
+            bot = bots[deal.to_act]
+            # The ceiling bot sees the whole deal; every fair bot only its seat's view.
+            deal.apply(bot.choose(deal if isinstance(bot, OracleBot) else deal.view(deal.to_act)))
         wins.append(deal.outcome.winner == seat)
     return wins
 

@@ -53,7 +53,7 @@ def positions(count: int = POSITIONS) -> list:
         deal = Deal.new(Rules(), 4, seed=seed)
         bot = RuleOfThumbBot(seed)
         while not deal.tricks:
-            deal.apply(bot.choose(deal))
+            deal.apply(bot.choose(deal.view(deal.to_act)))
         found.append(deal)
     return found
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..events import DealWon, EndReason
 from ..i18n import N_, translate
-from ..narrate import narrate
+from ..narrate import EVERYONE, narrate
 from .labels import PLAY_LABELS
 from .record import Game, PlayedDeal
 
@@ -47,7 +47,7 @@ def _names(game: Game, played: PlayedDeal, lang: str) -> list[str]:
 def _how(played: PlayedDeal, lang: str) -> str:
     """The narration's sentence for the end of the deal (the same words as the log's last line)."""
     won = next(e for events in reversed(played.events) for e in events if isinstance(e, DealWon))
-    return narrate([won], lang, played.deal.names)[0]
+    return narrate([won], lang, played.deal.names, viewer=EVERYONE)[0]  # the deal is over: nothing is hidden
 
 
 def _tricks(played: PlayedDeal, names: list[str], lang: str) -> list[dict[str, Any]]:

@@ -67,7 +67,7 @@ def seen_toml(record: Mapping[str, Any] | str) -> str:
     deal = played.deal
     human = game.settings.seat
     names = list(deal.names)
-    narrator = Narrator("en", names, None, human)
+    narrator = Narrator("en", names, None, viewer=human)
     log = narrator.narrate(played.setup)
     for events in played.events:
         log.extend(narrator.narrate(events))
