@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import figures, play_page, puzzles_page
+from . import clauses_page, figures, play_page, puzzles_page
 
 __version__ = "0.1.0"
 
@@ -609,6 +609,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("play", play_page.PlayDirective)
     figures.setup(app)
     puzzles_page.setup(app)
+    clauses_page.setup(app)
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)
@@ -618,5 +619,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", add_page_assets)
     app.connect("html-page-context", defer_theme_scripts, priority=900)  # after the hooks that add scripts
     # env_version: raised when the pages' walkthrough HTML changes shape, so a stored environment is read anew
-    # (2: the stepper drawn with the page).
-    return {"version": __version__, "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    # (2: the stepper drawn with the page; 3: the rules' clauses and the examples that show them).
+    return {"version": __version__, "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}
