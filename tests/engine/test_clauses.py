@@ -3,6 +3,7 @@ clauses it shows, and a refused card's reason links to its clause in the reader'
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -116,3 +117,17 @@ def test_the_link_text_is_escaped() -> None:
     """Catalog text never becomes markup: the rule's words reach the page escaped."""
     verdict = answer(QUESTION.replace('"B"', '"<b>"').replace("B =", '"<b>" =').replace('"B ', '"<b> '), "en", 1, "4S")
     assert "<b>" not in verdict["html"] and "&lt;b&gt;" in verdict["html"]
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_a_walkthroughs_refused_card_links_to_its_clause(lang: str) -> None:
+    """The follow-suit walkthrough's refused attempt ends its reason with the link to the follow-suit rule;
+    the steps that play a card carry no link."""
+    from linger_longer.web.walkthrough import replay_json
+
+    steps = json.loads(replay_json(read_example(EXAMPLES / "follow-suit.toml"), lang))["steps"]
+    refused = [s for s in steps if (s.get("action") or {}).get("type") == "illegal"]
+    assert refused
+    for step in refused:
+        assert 'href="how-to-play.html#follow-suit"' in step["rule_html"]
+    assert all("rule_html" not in s for s in steps if s not in refused)

@@ -102,7 +102,8 @@ class walkthrough_prompt(nodes.General, nodes.Element):
 
 class walkthrough_engine_output(nodes.General, nodes.Element):
     """The engine's narration (list of sentences) and table HTML for one step: not translatable doctree text;
-    try_label: the widget's "try another card" line when the step will offer one, else empty."""
+    try_label: the widget's "try another card" line when the step will offer one, else empty; rule_html: for a
+    refused card, the engine's link to the rule that forbids it."""
 
 
 def page_language(config_language: str | None) -> str:
@@ -272,6 +273,7 @@ class WalkthroughDirective(SphinxDirective):
             if not item["concealed"]:
                 coming = offers_card and step["index"] not in asked
                 item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"],
+                                                  rule_html=step.get("rule_html", ""),
                                                   try_label=fill_player(labels["try"], players, to_act) if coming else "")
             listing += item
         root += listing
@@ -445,6 +447,8 @@ def visit_engine_output_html(self: HTML5Translator, node: walkthrough_engine_out
         self.body.append(f'<ol class="linger-wt-line">{items}</ol>\n')
         raise nodes.SkipNode
     sentences = "".join(f"<p>{html.escape(s)}</p>" for s in node["narration"])
+    if node.get("rule_html") and sentences:  # a refused card: its reason ends with the link to the rule (engine HTML)
+        sentences = sentences[:-len("</p>")] + f' {node["rule_html"]}</p>'
     self.body.append(f'<div class="linger-wt-narration">{sentences}</div>\n')
     if node.get("try_label"):  # the place of the widget's line, which comes with the live engine (see the CSS)
         self.body.append(f'<p class="linger-wt-try linger-wt-coming">{html.escape(node["try_label"])}</p>\n')
