@@ -131,3 +131,19 @@ def test_a_walkthroughs_refused_card_links_to_its_clause(lang: str) -> None:
     for step in refused:
         assert 'href="how-to-play.html#follow-suit"' in step["rule_html"]
     assert all("rule_html" not in s for s in steps if s not in refused)
+
+
+def test_a_refused_card_on_the_table_carries_the_address_of_its_rule() -> None:
+    """The table's refused card names its rule's address (data-rule), which the page links beside the reason;
+    a legal card carries none. The link's words are a widget word of each language."""
+    from linger_longer.web.labels import labels
+    from linger_longer.web.walkthrough import replay_json
+
+    step = json.loads(replay_json(QUESTION, "en"))["steps"][1]  # B to play after A led a heart
+    refused = {c["card"]: c["rule"] for c in step["choices"]}
+    assert refused == {"JH": None, "4S": "how-to-play.html#follow-suit"}
+    buttons = re.findall(r'<button [^>]*data-card="(\w\w)"[^>]*>', step["html"])
+    assert sorted(buttons) == ["4S", "JH"]
+    assert re.search(r'data-card="4S"[^>]*data-rule="how-to-play.html#follow-suit"', step["html"])
+    assert not re.search(r'data-card="JH"[^>]*data-rule', step["html"])
+    assert labels("en")["read_rule"] == "Read the rule" and labels("it")["read_rule"] == "Leggi la regola"

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from ..clauses import clause
 from ..i18n import N_, template
+from .labels import LABELS
 from .render import escape
 
 __all__ = ["quote_marks", "rule_link_html", "see_it_in"]
 
-#: The link after a refused card's reason, to the clause that forbids it.
-READ_THE_RULE = N_("Read the rule")
+#: The link after a refused card's reason, to the clause that forbids it (a widget word too: the table's cards).
+READ_THE_RULE = LABELS["read_rule"]
 #: The line under a clause that lists the worked examples showing it; {examples} are their quoted titles.
 SEE_IT_IN = N_("See it in: {examples}.")
 #: An example's title, quoted as the language quotes a title inside a sentence.

@@ -11,7 +11,7 @@
 import { AnalysisPanel } from './linger-analysis.mjs';
 import { getEngine } from './linger-engine.mjs';
 import { QuestionPanel } from './linger-question.mjs';
-import { drawTable, moveAmongCards, motionsRunning } from './linger-table.mjs';
+import { drawTable, moveAmongCards, motionsRunning, showReason } from './linger-table.mjs';
 import {
   applyMove, enterBranch, format, initialState, keyMove, leaveBranch, stepsFromJson, view, withLiveSteps,
 } from './linger-model.mjs';
@@ -218,7 +218,7 @@ class Walkthrough {
       } else {
         // aria-disabled, not disabled: it stays focusable so its reason (title, aria-describedby) can be read.
         // A tap on a refused card says why, beside the table (hover and focus show it on the card too).
-        button.addEventListener('click', () => { this.message.textContent = button.title; });
+        button.addEventListener('click', () => { showReason(this.message, button, this.labels.read_rule); });
       }
     }
   }
