@@ -447,9 +447,9 @@ def visit_engine_output_html(self: HTML5Translator, node: walkthrough_engine_out
         self.body.append(f'<ol class="linger-wt-line">{items}</ol>\n')
         raise nodes.SkipNode
     sentences = "".join(f"<p>{html.escape(s)}</p>" for s in node["narration"])
-    if node.get("rule_html") and sentences:  # a refused card: its reason ends with the link to the rule (engine HTML)
-        sentences = sentences[:-len("</p>")] + f' {node["rule_html"]}</p>'
     self.body.append(f'<div class="linger-wt-narration">{sentences}</div>\n')
+    if node.get("rule_html"):  # a refused card: after its reason, the engine's link to the rule (escaped HTML)
+        self.body.append(f'<p class="linger-wt-rule">{node["rule_html"]}</p>\n')
     if node.get("try_label"):  # the place of the widget's line, which comes with the live engine (see the CSS)
         self.body.append(f'<p class="linger-wt-try linger-wt-coming">{html.escape(node["try_label"])}</p>\n')
     self.body.append(f'<div class="linger-wt-table">{node["table_html"]}</div>\n')

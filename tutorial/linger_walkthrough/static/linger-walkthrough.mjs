@@ -46,7 +46,7 @@ function staticSteps(root) {
     index,
     note: li.querySelector(':scope > .linger-wt-note')?.outerHTML ?? null,
     narration: [...li.querySelectorAll(':scope > .linger-wt-narration > p')].map((p) => p.textContent ?? ''),
-    rule: li.querySelector(':scope > .linger-wt-narration .ll-rule-link')?.outerHTML ?? '',
+    rule: li.querySelector(':scope > .linger-wt-rule > .ll-rule-link')?.outerHTML ?? '',
     html: li.querySelector(':scope > .linger-wt-table')?.innerHTML ?? '',
     choices: [],
     table: li.hasAttribute('data-to-act') ? { to_act: Number(li.getAttribute('data-to-act')) } : null,
@@ -163,8 +163,8 @@ class Walkthrough {
       ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
       : '');
     this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
-    // A refused card's reason ends with the engine's link to its rule (escaped by the engine).
-    if (v.step.rule) this.narration.lastElementChild?.insertAdjacentHTML('beforeend', ` ${v.step.rule}`);
+    // After a refused card's reason, the engine's link to its rule (escaped by the engine).
+    if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
     // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
     const focusInTable = this.table.contains(document.activeElement);
     drawTable(this.table, v.step.html, motion);
