@@ -25,6 +25,7 @@ import tomllib
 from typing import Any, ClassVar
 
 from docutils import nodes
+from docutils.parsers.rst import DirectiveError
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -48,6 +49,15 @@ class ClauseDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
+        from . import note_failed_page
+
+        try:
+            return self._mark()
+        except DirectiveError:
+            note_failed_page(self.env, self.env.docname)  # read again next time: fail on every build until fixed
+            raise
+
+    def _mark(self) -> list[nodes.Node]:
         from linger_longer.clauses import UnknownClauseError, clause
 
         try:
@@ -66,9 +76,11 @@ class ClauseDirective(SphinxDirective):
         return [node]
 
 
-def place_anchors(doctree: nodes.document) -> None:
+def place_anchors(env: Any, doctree: nodes.document) -> None:
     """Give each clause's rule its anchor: the list item the directive sits in, or the element just before it
     (a rule's paragraph); a section that already carries the anchor (a variant's heading) keeps it."""
+    from . import note_failed_page
+
     for node in doctree.findall(clause_examples):
         anchor, parent = node["anchor"], node.parent
         if anchor in parent.get("ids", ()):
@@ -76,6 +88,7 @@ def place_anchors(doctree: nodes.document) -> None:
         if anchor in doctree.ids:
             logger.warning(f"clause {node['clause']!r}: its anchor {anchor!r} is already used on this page",
                            location=node, type="linger", subtype="clause")
+            note_failed_page(env, env.docname)
             continue
         if isinstance(parent, nodes.list_item):
             holder = parent
@@ -84,6 +97,7 @@ def place_anchors(doctree: nodes.document) -> None:
             if not before:
                 logger.warning(f"clause {node['clause']!r}: put the directive after the rule's paragraph or inside "
                                "its list item", location=node, type="linger", subtype="clause")
+                note_failed_page(env, env.docname)
                 continue
             holder = before[-1]
         holder["ids"].append(anchor)
@@ -107,7 +121,7 @@ def collect_examples(app: Sphinx, doctree: nodes.document) -> None:
     and the clauses they show."""
     from . import walkthrough
 
-    place_anchors(doctree)
+    place_anchors(app.env, doctree)
     found = []
     for node in doctree.findall(walkthrough):
         title = next((p.astext() for p in node.findall(nodes.paragraph) if "linger-wt-title" in p["classes"]), "")
