@@ -476,12 +476,12 @@ class Deal:
     def refusal(self, card: Card) -> Refusal | None:
         """None if the player to act may play ``card``, else the rule the play would break."""
         if self._phase is Phase.OVER:
-            return Refusal(RefusalKind.DEAL_OVER, None)  # nobody plays once the deal has a winner
+            return Refusal(RefusalKind.DEAL_OVER, None, clause="deal-ends")  # nobody plays once the deal has a winner
         seat: int = self._to_act  # type: ignore[assignment]
         if self._phase is Phase.NAME_TRUMP:
-            return Refusal(RefusalKind.NAME_TRUMP_FIRST, seat)  # grand-coup: trump is named before trick 2
+            return Refusal(RefusalKind.NAME_TRUMP_FIRST, seat, clause="grand-coup")  # grand-coup: trump is named before trick 2
         if not isinstance(card, Card):
-            return Refusal(RefusalKind.NOT_HELD, seat, card=card)
+            return Refusal(RefusalKind.NOT_HELD, seat, card=card, clause="play-in-turn")
         return rules_of_the_trick.refusal(self._hands[seat], self._led, card, seat)
 
     def why_illegal(self, card: Card) -> str | None:

@@ -6,6 +6,7 @@ file describes the rules, the table, a starting position, scripted steps and
 expected outcomes::
 
     title = "Winning with your last trump"
+    clauses = ["winner-draws"]     # the rules it shows (IDs of linger_longer.clauses)
     profile = "last-card"          # or "standard"
     variants = []                  # any of the six variant names
     players = ["A", "B", "C", "D"] # seat names, clockwise from seat 0
@@ -56,6 +57,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from .cards import FULL_DECK, Card, InvalidCardError, Suit, parse_cards
+from .clauses import UnknownClauseError, clause
 from .events import CardDrawn, DealWon, EndReason, Event, PlayerOut, TrickWon
 from .game import Deal, IllegalPlayError, InvalidPositionError, Refusal, RefusalKind
 from .position import why_unreachable
@@ -114,6 +116,7 @@ class Scenario:
     steps: tuple[Step, ...]
     expect: Mapping[str, Any]
     summary: str | None = None
+    clauses: tuple[str, ...] = ()  #: the rules the example shows (IDs of :data:`linger_longer.clauses.CLAUSES`)
 
     def error(self, reason: str, step: Step | None = None) -> ScenarioError:
         """An error naming this file and, when given, the step."""
@@ -436,6 +439,16 @@ def _suit(shapes: _Shapes, where: str, key: str, value: Any) -> None:
             raise ScenarioError(f"{shapes.source}: {where}: {key!r}: {error}") from None
 
 
+def _clause_ids(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise shapes.fail(where, key, 'a list of clause IDs, such as ["follow-suit"]', value)
+    for item in value:
+        try:
+            clause(item)
+        except UnknownClauseError as error:
+            raise ScenarioError(f"{shapes.source}: {key!r}: {error}") from None
+
+
 def _name(shapes: _Shapes, where: str, key: str, value: Any) -> None:
     if not isinstance(value, str) or value not in shapes.names:
         raise shapes.fail(where, key, f"one of the players {list(shapes.names)}", value)
@@ -486,7 +499,7 @@ def _reason(shapes: _Shapes, where: str, key: str, value: Any) -> None:
 #: What each key of a worked example holds.
 _TOP_SHAPES: dict[str, Callable[..., None]] = {
     "title": _string, "summary": _string, "profile": _string, "variants": _strings, "players": _strings,
-    "dealer": _name, "start": _table, "step": _tables, "expect": _table,
+    "dealer": _name, "start": _table, "step": _tables, "expect": _table, "clauses": _clause_ids,
 }
 _START_SHAPES: dict[str, Callable[..., None]] = {
     "seed": _whole, "deck": _cards, "trump": _suit, "leader": _name, "stock": _cards,
@@ -530,7 +543,7 @@ def _build(data: dict[str, Any], source: str) -> Scenario:
     steps = tuple(_build_step(scenario, shapes, i, raw) for i, raw in enumerate(data.get("step", []), start=1))
     return Scenario(
         source=source, title=data["title"], rules=rules, names=tuple(names), dealer=dealer,
-        start=start, steps=steps, expect=expect, summary=data.get("summary"),
+        start=start, steps=steps, expect=expect, summary=data.get("summary"), clauses=tuple(data.get("clauses", ())),
     )
 
 

@@ -10,7 +10,7 @@ trick; the bots ask them too.
 >>> cards_in(legal_plays(hand, Suit.CLUBS))
 (Card.parse('K♣'),)
 >>> refusal(hand, Suit.CLUBS, Card.parse('7S'), seat=1)
-Refusal(kind=<RefusalKind.MUST_FOLLOW: 'must-follow'>, seat=1, card=Card.parse('7♠'), suit=<Suit.CLUBS: 'C'>)
+Refusal(kind=<RefusalKind.MUST_FOLLOW: 'must-follow'>, seat=1, card=Card.parse('7♠'), suit=<Suit.CLUBS: 'C'>, clause='follow-suit')
 >>> trick_winner(parse_cards('KC 3C 2H AC'), trump=Suit.HEARTS)
 2
 """
@@ -37,12 +37,14 @@ class RefusalKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why a play is not allowed: the rule, the seat, and the card or suit concerned."""
+    """Why a play is not allowed: the rule, the seat, the card or suit concerned, and the clause of the rules
+    that forbids it (an ID of :data:`linger_longer.clauses.CLAUSES`, which the site links to)."""
 
     kind: RefusalKind
     seat: int | None
     card: Card | None = None
     suit: Suit | None = None
+    clause: str = ""
 
     def message(self, names: Sequence[str]) -> str:
         """The rule in English words, naming the player (translations: :mod:`linger_longer.narrate`)."""
@@ -74,9 +76,9 @@ def legal_plays(hand: int, led: Suit | None) -> int:
 def refusal(hand: int, led: Suit | None, card: Card, seat: int) -> Refusal | None:
     """None if ``seat``, holding ``hand``, may play ``card`` to a trick led in ``led``; else the rule it breaks."""
     if not hand & card.mask:
-        return Refusal(RefusalKind.NOT_HELD, seat, card=card)  # a player can only play a card they hold
+        return Refusal(RefusalKind.NOT_HELD, seat, card=card, clause="play-in-turn")  # a card they hold
     if led is not None and card.suit is not led and must_follow(hand, led):
-        return Refusal(RefusalKind.MUST_FOLLOW, seat, card=card, suit=led)
+        return Refusal(RefusalKind.MUST_FOLLOW, seat, card=card, suit=led, clause="follow-suit")
     return None
 
 

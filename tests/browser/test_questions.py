@@ -119,7 +119,10 @@ def test_a_question_judges_the_readers_card(watched_context, open_watched, site_
     assert want["verdict"] == "illegal"
     page.wait_for_function(f"document.querySelector({widget(ILLEGAL)!r} + ' .linger-wt-live').textContent === {want['text']!r}")
     state = shown(page, ILLEGAL)
-    assert state["verdict"] == want["text"] and state["step"] == question["at"] and state["branch"] == "no"
+    link = page.locator(f"{widget(ILLEGAL)} .linger-wt-verdict a.ll-rule-link")
+    assert state["verdict"] == f"{want['text']} {link.text_content()}"  # the rule, then the link to it
+    assert link.get_attribute("href") == f"how-to-play.html#{want['clause']}"
+    assert state["step"] == question["at"] and state["branch"] == "no"
 
     # Another legal card: the engine plays it, the bots go on, the page shows what followed.
     question = question_of(OTHER_LEGAL, lang)

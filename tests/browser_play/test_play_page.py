@@ -249,7 +249,8 @@ def test_an_illegal_card_says_why(chromium, site_url):
         record = json.dumps(view(page)["record"])
         illegal.focus()
         page.keyboard.press("Enter")
-        assert page.text_content(".linger-play-message") == reason
+        assert page.text_content(".linger-play-message") == f"{reason} Read the rule"  # and a link to the rule
+        assert page.get_attribute(".linger-play-message a.ll-rule-link", "href") == "how-to-play.html#follow-suit"
         assert json.dumps(view(page)["record"]) == record
     finally:
         ctx.close()

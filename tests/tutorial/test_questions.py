@@ -19,6 +19,8 @@ from linger_longer.events import DealWon, PlayerOut, TrickWon
 from linger_longer.narrate import EVERYONE, Narrator, refusal_text
 from linger_longer.scenario import ScenarioError, load, loads
 from linger_longer.web.question import answer, questions
+from linger_longer.web.render import escape
+from linger_longer.web.rule_links import rule_link_html
 from linger_longer.web.walkthrough import BRANCH_SEED
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "tutorial" / "examples"
@@ -82,8 +84,9 @@ def test_every_card_of_a_question_is_judged_as_the_engine_plays_it(path: Path) -
             action = Suit.parse(choice) if question["kind"] == "suit" else Card.parse(choice)
             refusal = deal.refusal(action) if question["kind"] == "card" else None
             if refusal is not None:
-                assert got == {"verdict": "illegal", "at": at,
-                               "text": f"Interdit\u00a0: {refusal_text(refusal, 'fr', deal.names)}"}
+                text = f"Interdit\u00a0: {refusal_text(refusal, 'fr', deal.names)}"
+                assert got == {"verdict": "illegal", "at": at, "text": text, "clause": refusal.clause,
+                               "html": f"<p>{escape(text)} {rule_link_html(refusal.clause, 'fr')}</p>"}
                 continue
             assert got["verdict"] == "other"
             actions, told = continuation(deal, action)

@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import figures, play_page, proofs, puzzles_page
+from . import clauses_page, figures, play_page, proofs, puzzles_page
 from .failed_pages import FAILED_PAGES, failed_pages_outdated, forget_failed_page, merge_failed_pages, note_failed_page
 
 __version__ = "0.1.0"
@@ -60,7 +60,7 @@ WIDGET_KEYS = (
     "first", "back", "next", "last", "step", "controls", "try", "tried", "return",
     "loading", "ready", "failed", "illegal", "static", "narration", "busy", "error",
     "question", "answer", "show_answer", "back_to_question", "ask_card", "ask_suit",
-    "analysis", "analysis_panel", "analysis_wait", "show_line",
+    "analysis", "analysis_panel", "analysis_wait", "show_line", "read_rule",
 )
 
 
@@ -103,7 +103,8 @@ class walkthrough_prompt(nodes.General, nodes.Element):
 
 class walkthrough_engine_output(nodes.General, nodes.Element):
     """The engine's narration (list of sentences) and table HTML for one step: not translatable doctree text;
-    try_label: the widget's "try another card" line when the step will offer one, else empty."""
+    try_label: the widget's "try another card" line when the step will offer one, else empty; rule_html: for a
+    refused card, the engine's link to the rule that forbids it."""
 
 
 def page_language(config_language: str | None) -> str:
@@ -240,6 +241,7 @@ class WalkthroughDirective(SphinxDirective):
             if not item["concealed"]:
                 coming = offers_card and step["index"] not in asked
                 item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"],
+                                                  rule_html=step.get("rule_html", ""),
                                                   try_label=fill_player(labels["try"], players, to_act) if coming else "")
             listing += item
         root += listing
@@ -414,6 +416,8 @@ def visit_engine_output_html(self: HTML5Translator, node: walkthrough_engine_out
         raise nodes.SkipNode
     sentences = "".join(f"<p>{html.escape(s)}</p>" for s in node["narration"])
     self.body.append(f'<div class="linger-wt-narration">{sentences}</div>\n')
+    if node.get("rule_html"):  # a refused card: after its reason, the engine's link to the rule (escaped HTML)
+        self.body.append(f'<p class="linger-wt-rule">{node["rule_html"]}</p>\n')
     if node.get("try_label"):  # the place of the widget's line, which comes with the live engine (see the CSS)
         self.body.append(f'<p class="linger-wt-try linger-wt-coming">{html.escape(node["try_label"])}</p>\n')
     self.body.append(f'<div class="linger-wt-table">{node["table_html"]}</div>\n')
@@ -578,6 +582,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("play", play_page.PlayDirective)
     figures.setup(app)
     puzzles_page.setup(app)
+    clauses_page.setup(app)
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)
@@ -589,5 +594,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", add_page_assets)
     app.connect("html-page-context", defer_theme_scripts, priority=900)  # after the hooks that add scripts
     # env_version: raised when the pages' walkthrough HTML changes shape, so a stored environment is read anew
-    # (2: the stepper drawn with the page).
-    return {"version": __version__, "env_version": 2, "parallel_read_safe": True, "parallel_write_safe": True}
+    # (2: the stepper drawn with the page; 3: the rules' clauses and the examples that show them).
+    return {"version": __version__, "env_version": 3, "parallel_read_safe": True, "parallel_write_safe": True}

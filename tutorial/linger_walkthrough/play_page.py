@@ -34,7 +34,7 @@ from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
 #: The walkthrough words the Play page also uses (engine status, the table's words).
-SHARED_KEYS = ("loading", "busy")
+SHARED_KEYS = ("loading", "busy", "read_rule")
 
 
 class play_widget(nodes.General, nodes.Element):

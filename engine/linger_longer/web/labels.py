@@ -67,6 +67,7 @@ LABELS: dict[str, str] = {
     "analysis_panel": N_("Analysis with best play from all"),
     "analysis_wait": N_("The analysis waits for your answer: it would give the answer away."),
     "show_line": N_("Show the line"),
+    "read_rule": N_("Read the rule"),  # a link after a refused card's reason, to the rule that forbids it
 }
 
 

@@ -47,6 +47,7 @@ from ..narrate import EVERYONE, Narrator, card_name, refusal_text, suit_name
 from ..scenario import Scenario, ScenarioError, Step, loads
 from .json_text import json_text
 from .render import escape
+from .rule_links import rule_link_html
 from .walkthrough import branch
 
 __all__ = ["answer", "answer_json", "judged_json", "parse_choice", "question_at", "questions", "read_choice", "refused",
@@ -138,12 +139,14 @@ def read_choice(toml_text: str, at: int, choice: str, source: str) -> tuple[Scen
 
 
 def refused(deal: Deal, chosen: Card | Suit, lang: str, at: int) -> dict[str, Any] | None:
-    """The ``illegal`` verdict, with the rule in words, when the rules forbid ``chosen``; else ``None``."""
+    """The ``illegal`` verdict when the rules forbid ``chosen``, else ``None``: the rule in words (``text``), the
+    clause that forbids it (``clause``) and, as ``html``, that text with a link to the clause's rule."""
     refusal = deal.refusal(chosen) if isinstance(chosen, Card) else None
     if refusal is None:
         return None
-    return {"verdict": "illegal", "at": at,
-            "text": translate(lang, "Not allowed: {reason}", reason=refusal_text(refusal, lang, deal.names))}
+    text = translate(lang, "Not allowed: {reason}", reason=refusal_text(refusal, lang, deal.names))
+    return {"verdict": "illegal", "at": at, "text": text, "clause": refusal.clause,
+            "html": f"<p>{escape(text)} {rule_link_html(refusal.clause, lang)}</p>"}
 
 
 def judged_json(judge: Callable[..., dict[str, Any]], *args: Any) -> str:

@@ -87,7 +87,8 @@ def _card_html(code: str, lang: str, seat: int | None) -> str:
 def _choice_html(choice: dict[str, Any], seat: int, lang: str, id_prefix: str) -> str:
     """A card of the player to act as a button: legal (enabled by the page's script), or refused with its reason.
 
-    The reason is the button's description and its title, and it shows beside the card on hover and focus.
+    The reason is the button's description and its title, and it shows beside the card on hover and focus;
+    ``data-rule`` is the address of the rule that forbids the card, which the page links to beside the reason.
     """
     card = Card.parse(choice["card"])
     common = (f'type="button" data-card="{card.code}" data-seat="{seat}" {_face(card, lang)} '
@@ -96,8 +97,9 @@ def _choice_html(choice: dict[str, Any], seat: int, lang: str, id_prefix: str) -
         return (f'<button class="ll-card ll-face ll-choice {_colour(card)}" {common} data-legal="true" disabled></button>')
     reason_id = f"{id_prefix}-why-{card.code}"
     reason = escape(choice["reason"] or "")
+    rule = f' data-rule="{escape(choice["rule"])}"' if choice.get("rule") else ""
     return (f'<span class="ll-slot"><button class="ll-card ll-face ll-choice ll-illegal {_colour(card)}" {common} '
-            f'data-legal="false" aria-disabled="true" title="{reason}" aria-describedby="{reason_id}"></button>'
+            f'data-legal="false"{rule} aria-disabled="true" title="{reason}" aria-describedby="{reason_id}"></button>'
             f'<span class="ll-reason" id="{reason_id}" role="tooltip">{reason}</span></span>')
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..cards import Card
+from ..clauses import clause
 from ..events import CardPlayed, Event, TrickWon
 from ..game import Deal, Phase
 from ..narrate import EVERYONE, card_name, refusal_text
@@ -36,7 +37,8 @@ class TrickTable:
 
 
 def hand_choices(deal: Deal, lang: str) -> list[dict[str, Any]]:
-    """The hand of the player to act, each card marked legal or with the rule that forbids it."""
+    """The hand of the player to act, each card marked legal or with the rule that forbids it (its reason in
+    words, and ``rule``, the address of the clause on the site)."""
     if deal.phase is not Phase.PLAY:
         return []
     hand = deal.hand(deal.to_act)  # type: ignore[arg-type]
@@ -47,6 +49,7 @@ def hand_choices(deal: Deal, lang: str) -> list[dict[str, Any]]:
             "card": card.code, "label": card.label(lang), "name": card_name(card, lang),
             "legal": refusal is None,
             "reason": refusal_text(refusal, lang, deal.names) if refusal else None,
+            "rule": clause(refusal.clause).href if refusal else None,
         })
     return result
 

@@ -19,6 +19,7 @@ from ..narrate import EVERYONE, Narrator, refusal_text
 from ..scenario import Scenario, ScenarioError, Step, StepResult, loads
 from .json_text import json_text
 from .render import render_step_html
+from .rule_links import rule_link_html
 from .table import TrickTable, hand_choices, table_view
 
 __all__ = ["BRANCH_SEED", "branch", "branch_json", "play_on", "replay", "replay_json"]
@@ -53,6 +54,8 @@ def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickT
         "table": table_view(deal, table, viewer=EVERYONE),
         "choices": hand_choices(deal, lang),
     }
+    if result.refusal is not None:  # the link after the reason, to the clause that forbids the card
+        data["rule_html"] = rule_link_html(result.refusal.clause, lang)
     data["html"] = render_step_html(data, lang, f"{prefix}-{index}", deal.names)
     return data
 

@@ -7,7 +7,9 @@
 /**
  * @typedef {{card: string, label: string, name: string, legal: boolean, reason: string | null}} Choice
  * @typedef {{to_act?: number | null, phase?: string}} Table
- * @typedef {{index: number, note: string | null, narration: string[], html: string, choices: Choice[], table: Table | null}} Step
+ * @typedef {{index: number, note: string | null, narration: string[], html: string, choices: Choice[], table: Table | null,
+ *   rule?: string}} Step
+ *   `rule`: for a refused card, the engine's link to the rule that forbids it (HTML, escaped by the engine).
  *   One step as the widget shows it. `note` is HTML (the page's translated note) or null.
  * @typedef {{atStep: number, card: string, steps: Step[]}} Branch
  * @typedef {{scripted: Step[], branch: Branch | null, index: number, live: boolean}} State
@@ -131,7 +133,8 @@ export function view(state, labels, players) {
 
 /**
  * Steps from the engine's walkthrough JSON (replay_json / branch_json).
- * @param {{steps: Array<{index: number, note: string | null, narration: string[], html: string, choices?: Choice[], table?: Table}>}} data
+ * @param {{steps: Array<{index: number, note: string | null, narration: string[], html: string, choices?: Choice[], table?: Table,
+ *   rule_html?: string}>}} data
  * @returns {Step[]}
  */
 export function stepsFromJson(data) {
@@ -142,5 +145,6 @@ export function stepsFromJson(data) {
     html: s.html,
     choices: s.choices ?? [],
     table: s.table ?? null,
+    rule: s.rule_html ?? '',
   }));
 }

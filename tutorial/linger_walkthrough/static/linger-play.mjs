@@ -14,7 +14,7 @@
 import { getEngine } from './linger-engine.mjs';
 import { format } from './linger-model.mjs';
 import { PlayEngine } from './linger-play-engine.mjs';
-import { drawTable, moveAmongCards } from './linger-table.mjs';
+import { drawTable, moveAmongCards, showReason } from './linger-table.mjs';
 import {
   clock, formFromSettings, queryFromForm, randomSeed, savedRecord, scoreRows, turnMessage,
 } from './linger-play-model.mjs';
@@ -403,7 +403,7 @@ class PlayPage {
         button.addEventListener('click', () => this.playAction(card));
       } else {
         button.addEventListener('click', () => {
-          this.message.textContent = button.title;
+          showReason(this.message, button, this.labels.read_rule);
           this.message.dataset.kind = 'refused';
         });
       }

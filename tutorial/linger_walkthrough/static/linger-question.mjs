@@ -20,8 +20,9 @@
  *   suitsHtml: string}} Question
  *   `at` is the walkthrough step the question is asked at (its answer is step `at + 1`).
  * @typedef {{verdict: 'example' | 'other' | 'illegal' | 'unknown', at: number, text: string, followed?: string[],
- *   steps?: any[], error?: string}} Answer
- *   The engine's judgement (see linger_longer.web.question.answer).
+ *   steps?: any[], error?: string, clause?: string, html?: string}} Answer
+ *   The engine's judgement (see linger_longer.web.question.answer); an illegal card's `html` is its `text`,
+ *   escaped by the engine, with a link to the rule that forbids it.
  * @typedef {{callFunction: (module: string, name: string, args: unknown[]) => Promise<unknown>}} Judge
  */
 
@@ -212,7 +213,7 @@ export class QuestionPanel {
       }));
       if (answer.verdict === 'illegal' || answer.verdict === 'unknown') {  // the reader stays at the question
         this.outcome = null;
-        this.verdict.innerHTML = `<p>${escapeHtml(answer.text)}</p>`;
+        this.verdict.innerHTML = answer.html ?? `<p>${escapeHtml(answer.text)}</p>`;
         this.verdict.hidden = false;
         this.widget.live.textContent = answer.text;
         return;

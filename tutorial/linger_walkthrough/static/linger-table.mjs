@@ -192,3 +192,21 @@ export function moveAmongCards(event, container) {
   cards[(at + step + cards.length) % cards.length].focus();
   return true;
 }
+
+/**
+ * A refused card's reason in `message` (its button's title, the engine's words), then a link to the rule
+ * that forbids it (the engine's `data-rule`, a page of the same language) with the words `label`.
+ * @param {HTMLElement} message
+ * @param {HTMLButtonElement} button
+ * @param {string | undefined} label
+ */
+export function showReason(message, button, label) {
+  message.textContent = button.title;
+  const rule = button.dataset.rule;
+  if (!rule || !label) return;
+  const link = document.createElement('a');
+  link.className = 'll-rule-link';
+  link.href = rule;
+  link.textContent = label;
+  message.append(' ', link);
+}

@@ -11,7 +11,7 @@
 import { AnalysisPanel } from './linger-analysis.mjs';
 import { getEngine } from './linger-engine.mjs';
 import { QuestionPanel } from './linger-question.mjs';
-import { drawTable, moveAmongCards, motionsRunning } from './linger-table.mjs';
+import { drawTable, moveAmongCards, motionsRunning, showReason } from './linger-table.mjs';
 import {
   applyMove, enterBranch, format, initialState, keyMove, leaveBranch, stepsFromJson, view, withLiveSteps,
 } from './linger-model.mjs';
@@ -46,6 +46,7 @@ function staticSteps(root) {
     index,
     note: li.querySelector(':scope > .linger-wt-note')?.outerHTML ?? null,
     narration: [...li.querySelectorAll(':scope > .linger-wt-narration > p')].map((p) => p.textContent ?? ''),
+    rule: li.querySelector(':scope > .linger-wt-rule > .ll-rule-link')?.outerHTML ?? '',
     html: li.querySelector(':scope > .linger-wt-table')?.innerHTML ?? '',
     choices: [],
     table: li.hasAttribute('data-to-act') ? { to_act: Number(li.getAttribute('data-to-act')) } : null,
@@ -162,6 +163,8 @@ class Walkthrough {
       ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
       : '');
     this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
+    // After a refused card's reason, the engine's link to its rule (escaped by the engine).
+    if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
     // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
     const focusInTable = this.table.contains(document.activeElement);
     drawTable(this.table, v.step.html, motion);
@@ -215,7 +218,7 @@ class Walkthrough {
       } else {
         // aria-disabled, not disabled: it stays focusable so its reason (title, aria-describedby) can be read.
         // A tap on a refused card says why, beside the table (hover and focus show it on the card too).
-        button.addEventListener('click', () => { this.message.textContent = button.title; });
+        button.addEventListener('click', () => { showReason(this.message, button, this.labels.read_rule); });
       }
     }
   }
