@@ -10,8 +10,9 @@ Every row is one "lone" bot against three copies of a "field" bot at a table
 of four, over seeded deals: deal ``i`` uses the deal seed ``SEED + i``, the
 lone seat ``i % 4`` and the dealer ``(i // 4) % 4`` (the deals of
 :func:`lone_seat_deals`, the bot in seat ``s`` seeded ``4 i + s``), so every row
-with the same rules plays the same deals, however many processes share them. Where the field bot is a quick one, the same deals are played again
-with a field bot in the lone seat; the per-deal difference is the lone bot's
+with the same rules plays the same deals, however many processes share them.
+Where the field bot is a quick one, the same deals are played again with a
+field bot in the lone seat; the per-deal difference is the lone bot's
 paired gain, with its 95 % interval (:func:`paired_gain`).
 
 The rows: the strong opponent (``monte-carlo``) and the ceiling (``oracle``: it
