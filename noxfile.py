@@ -206,10 +206,10 @@ def bench(session: nox.Session) -> None:
 @nox.session(python=PYTHON, default=False)
 def strength(session: nox.Session) -> None:
     """The opponents page's strength figures over 10,000 seeded deals a row, written to
-    tutorial/data/strength.json (hours on two cores; posargs go to tools.bench.strength, e.g.
+    tutorial/data/strength.json (hours on two cores; posargs go to tools.strength, e.g.
     `-- --deals 2000 --long-deals 300`)."""
     install(session, "tests")
-    session.run("python", "-m", "tools.bench.strength", *session.posargs)
+    session.run("python", "-m", "tools.strength", *session.posargs)
 
 
 @nox.session(python=PYTHON, default=False)

@@ -79,8 +79,7 @@ def test_strength_order_strong_beats_rule_of_thumb_beats_random():
     import json
     import os
 
-    from tools.bench import strength
-    from tools.bench.bots import run
+    from tools import strength
 
     data = json.loads(strength.DATA.read_text(encoding="utf-8"))
     rows = {row["key"]: row for row in data["rows"]}
@@ -94,7 +93,7 @@ def test_strength_order_strong_beats_rule_of_thumb_beats_random():
         assert wins == strength.read_record(row["record"], row["deals"])[:replay], row["key"]
         base = strength._wins(row["field"], row["field"], row["rules"], replay, jobs=1)
         assert base == strength.read_record(row["base_record"], row["deals"])[:replay], row["key"]
-    result = run("rule-of-thumb", "random", "standard", 2000, samples=100, jobs=min(2, os.cpu_count() or 1))
+    result = strength.run("rule-of-thumb", "random", "standard", 2000, samples=100, jobs=min(2, os.cpu_count() or 1))
     mean, low, high = result.gain
     print(f"\n{result}")
     assert low > 0, f"rule-of-thumb does not beat random: gain {100 * mean:+.1f} points ({100 * low:+.1f} to {100 * high:+.1f})"

@@ -19,7 +19,7 @@ import pytest
 
 from small_sites import table_cells, write_project
 
-from tools.bench import strength
+from tools import strength
 from tools.build_site import BuildError, build_language
 
 DECIMAL = {"en": ".", "fr": ",", "it": ",", "nl": ","}
@@ -70,7 +70,7 @@ def test_the_data_file_was_measured_on_todays_bots_and_solver() -> None:
         f"{strength.DATA.relative_to(strength.ROOT)} was measured on other bots or another solver "
         f"({', '.join(strength.SOURCES)} changed since): run `nox -s strength` and commit the file it writes")
     assert data["bots"] == strength.bot_parameters()
-    assert data["command"].startswith("python -m tools.bench.strength")
+    assert data["command"].startswith("python -m tools.strength")
 
 
 def test_the_data_file_holds_every_row_the_page_reads() -> None:
@@ -103,8 +103,8 @@ def test_the_measurement_gives_the_structure_the_page_reads_and_repeats_itself(t
         assert row["rate"] + 3 * row["field_rate"] == pytest.approx(1)
     assert rows[0]["base_wins"] == rows[1]["base_wins"]  # the same deals: one baseline for both
     path = tmp_path / "strength.json"
-    strength.write(first, "python -m tools.bench.strength --deals 6", path)
-    assert json.loads(path.read_text(encoding="utf-8")) == {"command": "python -m tools.bench.strength --deals 6",
+    strength.write(first, "python -m tools.strength --deals 6", path)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"command": "python -m tools.strength --deals 6",
                                                             **json.loads(json.dumps(first))}
 
 

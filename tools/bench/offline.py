@@ -21,32 +21,19 @@ from __future__ import annotations
 
 import statistics
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.bench.pages import PAGE, SITE, check_site, fresh_profile, mark, wait_stored
 from tools.serve import serve
 
-ROOT = Path(__file__).resolve().parents[2]
-PAGE = "en/profiles.html"  # four walkthroughs
 #: Runs of each visit pair: the repeat visit against the first is a ratio of two medians, which moved by
 #: several hundredths between runs of one build with three.
 RUNS = 5
 #: An emulated broadband line for the first visit: 20 Mbit/s down, 5 up, 30 ms round trip.
 LINE = {"offline": False, "latency": 30, "downloadThroughput": 20e6 / 8, "uploadThroughput": 5e6 / 8}
-TIMEOUT_MS = 180_000
-
-
-def _mark(page, name: str) -> float:
-    page.wait_for_function(f"performance.getEntriesByName({name!r}).length > 0", timeout=TIMEOUT_MS)
-    return page.evaluate(f"performance.getEntriesByName({name!r})[0].startTime")
-
-
-def wait_stored(page) -> None:
-    """Until the service worker has stored the whole site (linger-offline.js marks the page); the browser
-    benchmark's warm loads wait for it too."""
-    page.wait_for_function("document.documentElement.dataset.lingerOffline === 'ready'", timeout=TIMEOUT_MS)
+#: The repeat visit's goal: its live engine ready in at most this share of the first visit's time.
+REPEAT_GOAL = 0.5
 
 
 PHASES = "window.lingerLonger && window.lingerLonger.engine ? window.lingerLonger.engine.phases : {}"
@@ -61,46 +48,38 @@ def first_and_repeat(p, url: str, line: dict | None) -> tuple[float, float, dict
     worker's start-up phases of each (ms after the worker starts: pyodide.mjs, snapshot, WebAssembly, the
     engine wheel's download begun, Pyodide with the wheel installed, import), and the first visit's snapshot report (bytes; ``made``, the ms its requests
     waited for it; ``ms``, storing included)."""
-    with tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                                       headless=True)
-        try:
-            page = context.new_page()
-            if line:
-                context.new_cdp_session(page).send("Network.emulateNetworkConditions", line)
-            page.goto(url)
-            first = _mark(page, "linger-engine-ready")
-            first_phases = page.evaluate(PHASES)
-            wait_stored(page)
-            snapshot = page.evaluate(SNAPSHOT)
-            if snapshot.get("state") != "stored":
-                raise RuntimeError(f"the first visit stored no engine snapshot: {snapshot}")
-            page.close()
-            # No emulated line now: every response comes from the service worker (checked below), and
-            # Chromium's emulation would slow those too, as if the cache were across the network.
-            page = context.new_page()
-            served_by_network: list[str] = []
-            page.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
-            page.goto(url)
-            repeat = _mark(page, "linger-engine-ready")
-            if served_by_network:
-                raise RuntimeError(f"the repeat visit went to the network for {served_by_network[:3]}")
-            start = page.evaluate(START)
-            if start["path"] != "snapshot":
-                raise RuntimeError(f"the repeat visit did not start from the stored snapshot: {start}")
-            return first, repeat, first_phases, page.evaluate(PHASES), snapshot
-        finally:
-            context.close()
+    with fresh_profile(p) as context:
+        page = context.new_page()
+        if line:
+            context.new_cdp_session(page).send("Network.emulateNetworkConditions", line)
+        page.goto(url)
+        first = mark(page, "linger-engine-ready")
+        first_phases = page.evaluate(PHASES)
+        wait_stored(page)
+        snapshot = page.evaluate(SNAPSHOT)
+        if snapshot.get("state") != "stored":
+            raise RuntimeError(f"the first visit stored no engine snapshot: {snapshot}")
+        page.close()
+        # No emulated line now: every response comes from the service worker (checked below), and
+        # Chromium's emulation would slow those too, as if the cache were across the network.
+        page = context.new_page()
+        served_by_network: list[str] = []
+        page.on("response", lambda r: None if r.from_service_worker else served_by_network.append(r.url))
+        page.goto(url)
+        repeat = mark(page, "linger-engine-ready")
+        if served_by_network:
+            raise RuntimeError(f"the repeat visit went to the network for {served_by_network[:3]}")
+        start = page.evaluate(START)
+        if start["path"] != "snapshot":
+            raise RuntimeError(f"the repeat visit did not start from the stored snapshot: {start}")
+        return first, repeat, first_phases, page.evaluate(PHASES), snapshot
 
 
 def transferred(p, url: str, *, service_worker: bool) -> int:
     """Bytes (headers and bodies, as sent) of a first visit, in a fresh profile, until the live engine is ready;
     with the service worker, until it has also stored the whole site."""
-    with tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-            service_workers="allow" if service_worker else "block")
-        total = 0
+    total = 0
+    with fresh_profile(p, service_workers="allow" if service_worker else "block") as context:
 
         def add(request) -> None:
             nonlocal total
@@ -108,24 +87,20 @@ def transferred(p, url: str, *, service_worker: bool) -> int:
             total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
 
         context.on("requestfinished", add)
-        try:
-            page = context.new_page()
-            page.goto(url)
-            _mark(page, "linger-engine-ready")
-            if service_worker:
-                wait_stored(page)
-            page.wait_for_load_state("networkidle")
-        finally:
-            context.close()
+        page = context.new_page()
+        page.goto(url)
+        mark(page, "linger-engine-ready")
+        if service_worker:
+            wait_stored(page)
+        page.wait_for_load_state("networkidle")
     return total
 
 
-def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print) -> dict[str, float]:
+def run(site: Path = SITE, out: Callable[[str], None] = print) -> dict[str, float]:
     """Measure and print; return the figures (milliseconds, ratios and bytes)."""
     from playwright.sync_api import sync_playwright
 
-    if not (site / "sw.js").is_file():
-        raise SystemExit(f"tools.bench.offline: no service worker in {site}: run `nox -s site` first")
+    check_site(site, "tools.bench.offline", PAGE, "sw.js")
     figures: dict[str, float] = {}
     with sync_playwright() as p:
         with serve(site) as served:
@@ -151,7 +126,7 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
         ratio = figures[f"{label}_ratio"]
         out(f"  live engine ready, {name}: first visit {figures[f'{label}_first_ms']:.0f} ms, "
             f"repeat visit from the cache {figures[f'{label}_repeat_ms']:.0f} ms -> {ratio:.2f}x "
-            f"(goal <= 0.50){'' if ratio <= 0.5 else '  MISSED'}")
+            f"(goal <= {REPEAT_GOAL:.2f}){'' if ratio <= REPEAT_GOAL else '  MISSED'}")
         for visit in ("first", "repeat"):
             phases = ", ".join(f"{k.rsplit('_', 1)[1]} {v:.0f}" for k, v in figures.items()
                                if k.startswith(f"{label}_{visit}_worker_"))
@@ -168,4 +143,4 @@ def run(site: Path = ROOT / "build" / "site", out: Callable[[str], None] = print
 
 
 if __name__ == "__main__":
-    run(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "site")
+    run(Path(sys.argv[1]) if len(sys.argv) > 1 else SITE)

@@ -233,7 +233,7 @@ class StrengthDataError(ValueError):
     """A strength data file that cannot be read: the message names the file and the key."""
 
 
-#: What every row of the strength data file holds, and of which type (``tools/bench/strength.py`` writes it).
+#: What every row of the strength data file holds, and of which type (``tools/strength.py`` writes it).
 ROW_KEYS: dict[str, type | tuple[type, ...]] = {
     "key": str, "hero": str, "field": str, "rules": str, "players": int, "seed": int, "deals": int, "wins": int,
     "rate": (int, float), "rate_ci": list, "field_rate": (int, float)}

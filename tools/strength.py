@@ -2,17 +2,18 @@
 
 Usage::
 
-    python -m tools.bench.strength                          # 10,000 deals a row; writes tutorial/data/strength.json
-    python -m tools.bench.strength --deals 2000 --long-deals 300 --duel-deals 200
-    python -m tools.bench.strength --deals 40 --long-deals 4 --out -   # a short run, printed, nothing written
+    python -m tools.strength                          # 10,000 deals a row; writes tutorial/data/strength.json
+    python -m tools.strength --deals 2000 --long-deals 300 --duel-deals 200
+    python -m tools.strength --deals 40 --long-deals 4 --out -   # a short run, printed, nothing written
 
 Every row is one "lone" bot against three copies of a "field" bot at a table
 of four, over seeded deals: deal ``i`` uses the deal seed ``SEED + i``, the
 lone seat ``i % 4`` and the dealer ``(i // 4) % 4`` (the deals of
-:func:`tools.bench.bots.lone_seat_deals`), so every row with the same rules plays the
-same deals. Where the field bot is a quick one, the same deals are played again
-with a field bot in the lone seat; the per-deal difference is the lone bot's
-paired gain, with its 95 % interval (:func:`tools.bench.bots.paired_gain`).
+:func:`lone_seat_deals`, the bot in seat ``s`` seeded ``4 i + s``), so every row
+with the same rules plays the same deals, however many processes share them.
+Where the field bot is a quick one, the same deals are played again with a
+field bot in the lone seat; the per-deal difference is the lone bot's
+paired gain, with its 95 % interval (:func:`paired_gain`).
 
 The rows: the strong opponent (``monte-carlo``) and the ceiling (``oracle``: it
 sees every card and answers the rule-of-thumb bots' plays exactly, so no fair
@@ -31,24 +32,26 @@ not measured again. The site's ``strength-figures`` directive and
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
+import math
+import multiprocessing
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
 
-from tools.bench.bots import DEAL_SEED, paired_gain, play, wilson
-
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 #: The committed data file the opponents page is built from.
 DATA = ROOT / "tutorial" / "data" / "strength.json"
 #: The sources whose behaviour the figures measure; their digest is stored with the figures.
 SOURCES = ("engine/linger_longer/bots.py", "engine/linger_longer/solver.py")
-#: The seed of deal 0 (deal ``i`` uses ``SEED + i``), as :func:`tools.bench.bots.lone_seat_deals` deals them.
-SEED = DEAL_SEED
+#: The seed of deal 0: deal ``i`` is dealt from ``SEED + i`` (:func:`lone_seat_deals`).
+SEED = 1_000_000
 PLAYERS = 4
-#: The confidence level of every interval (:func:`tools.bench.bots.wilson` and ``paired_gain``: z = 1.96).
+#: The confidence level of every interval (:func:`wilson` and :func:`paired_gain`: z = 1.96).
 CONFIDENCE = 0.95
 DEALS = 10_000
 #: Field bots quick enough to replay every deal with one of them in the lone seat (the paired gain).
@@ -66,6 +69,121 @@ ROWS = (
     ("rule-of-thumb", "random", "standard", "plain"),
     ("rule-of-thumb", "random", "last-card", "plain"),
 )
+
+
+# The table: one bot in a lone seat against three of another, over seeded deals.
+
+def make_bot(name: str, seed: int, samples: int | None = None):
+    """A bot by name: the engine's (:func:`linger_longer.bots.make_bot`), the ceiling ``oracle`` (it sees every
+    card) or ``playout`` (the Monte-Carlo bot the strong opponent replaced, at 100 samples); ``samples`` sets
+    the strong opponent's sampled deals a move (default: its own)."""
+    from linger_longer.bots import MonteCarloBot, OracleBot, PlayoutBot
+    from linger_longer.bots import make_bot as engine_bot
+
+    if name == "oracle":
+        return OracleBot(seed)
+    if name == "playout":
+        return PlayoutBot(seed, samples=100)
+    if name == "monte-carlo" and samples is not None:
+        return MonteCarloBot(seed, samples=samples)
+    return engine_bot(name, seed)
+
+
+def lone_seat_deals(hero: str, field: str, rules, start: int, stop: int, samples: int | None = None) -> list[bool]:
+    """The hero's win in each of deals ``start`` … ``stop - 1`` against three ``field`` bots (the module's text)."""
+    from linger_longer import Deal
+    from linger_longer.bots import OracleBot
+
+    wins = []
+    for i in range(start, stop):
+        seat = i % 4
+        bots = [make_bot(hero if s == seat else field, i * 4 + s, samples) for s in range(4)]
+        deal = Deal.new(rules, 4, seed=SEED + i, dealer=(i // 4) % 4)
+        while not deal.is_over:
+            bot = bots[deal.to_act]
+            # The ceiling bot sees the whole deal; every fair bot only its seat's view.
+            deal.apply(bot.choose(deal if isinstance(bot, OracleBot) else deal.view(deal.to_act)))
+        wins.append(deal.outcome.winner == seat)
+    return wins
+
+
+def _chunk(args: tuple[str, str, str, int, int, int | None]) -> list[bool]:
+    from linger_longer import Rules
+
+    hero, field, rules, start, stop, samples = args
+    profile, *variants = rules.split("+")
+    return lone_seat_deals(hero, field, Rules.from_names(profile, tuple(variants)), start, stop, samples)
+
+
+def play(hero: str, field: str, rules: str, deals: int, jobs: int, samples: int | None = None) -> list[bool]:
+    """The hero's win in each of the first ``deals`` deals under ``rules`` (profile[+variant…]), over ``jobs``
+    processes."""
+    size = max(1, min(50, deals // (jobs * 4) or 1))
+    chunks = [(hero, field, rules, a, min(deals, a + size), samples) for a in range(0, deals, size)]
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_chunk, chunks)
+    else:
+        parts = [_chunk(c) for c in chunks]
+    return [won for part in parts for won in part]
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` successes out of ``n``.
+
+    >>> [round(x, 3) for x in wilson(332, 1000)]
+    [0.304, 0.362]
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def paired_gain(wins: list[bool], base: list[bool], z: float = 1.959964) -> tuple[float, float, float]:
+    """Mean per-deal difference of two win records over the same deals, with its 95 % normal interval.
+
+    >>> paired_gain([True, True, False, False], [True, False, False, False])[0]
+    0.25
+    """
+    diffs = [int(a) - int(b) for a, b in zip(wins, base, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = statistics.pstdev(diffs) if n > 1 else 0.0
+    half = z * sd / math.sqrt(n) if n else 0.0
+    return mean, mean - half, mean + half
+
+
+@dataclasses.dataclass
+class Result:
+    """A hero's wins over some deals, and its paired gain over a field bot in its seat."""
+
+    hero: str
+    field: str
+    rules: str
+    wins: list[bool]
+    base: list[bool]
+
+    @property
+    def gain(self) -> tuple[float, float, float]:
+        return paired_gain(self.wins, self.base)
+
+    def __str__(self) -> str:
+        deals, won = len(self.wins), sum(self.wins)
+        low, high = wilson(won, deals)
+        mean, a, b = self.gain
+        return (f"{self.hero} vs 3 {self.field} ({self.rules}, {deals:,} deals): {100 * won / deals:.1f} % "
+                f"(95 % CI {100 * low:.1f}-{100 * high:.1f}); a {self.field} in the same seat wins "
+                f"{100 * sum(self.base) / deals:.1f} %: gain {100 * mean:+.1f} points (95 % CI {100 * a:+.1f} to "
+                f"{100 * b:+.1f})")
+
+
+def run(hero: str, field: str, rules: str, deals: int, samples: int | None = None, jobs: int = 1) -> Result:
+    """The hero's and a field bot's wins from the lone seat over the same deals."""
+    return Result(hero, field, rules, play(hero, field, rules, deals, jobs, samples),
+                  play(field, field, rules, deals, jobs, samples))
 
 
 def row_key(hero: str, field: str, rules: str) -> str:
@@ -202,7 +320,7 @@ def _without_jobs(argv: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(prog="python -m tools.bench.strength", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.strength", description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=DEALS, help=f"deals a row ({DEALS:,})")
     parser.add_argument("--long-deals", type=int, default=None,
                         help="deals a draw-per-card row (default: --deals)")
@@ -218,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{flag} {value}: give 1 or more")
     figures = measure(args.deals, args.long_deals, args.duel_deals, args.jobs, out=sys.stdout)
     if args.out != "-":
-        write(figures, " ".join(["python -m tools.bench.strength", *_without_jobs(argv)]), ROOT / args.out)
+        write(figures, " ".join(["python -m tools.strength", *_without_jobs(argv)]), ROOT / args.out)
         print(f"wrote {args.out}")
     return 0
 
