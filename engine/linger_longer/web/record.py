@@ -28,7 +28,7 @@ __all__ = [
     "opponent", "parse_action",
 ]
 
-#: Sampled deals per move of the strong opponent (fits its browser budget: see tools/bench/bots.py).
+#: Sampled deals per move of the strong opponent (fits its browser budget: see tools/bench/solver.py).
 MONTE_CARLO_SAMPLES = STRONG_SAMPLES
 #: The record format's version.
 RECORD_VERSION = 1
