@@ -103,10 +103,12 @@ function cardBox(hand) {
  */
 function glide(node, from) {
   const to = node.getBoundingClientRect();
-  const dx = from.left - to.left;
-  const dy = from.top - to.top;
+  // From centre to centre; the card starts at the size of what it leaves (a small back, the stock's top
+  // card), never larger than itself.
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-  const scale = to.width > 0 ? from.width / to.width : 1;
+  const scale = to.width > 0 ? Math.min(from.width / to.width, 1) : 1;
   track(node.animate(
     [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: 'none' }],
     { duration: MOTION_MS, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)' },
