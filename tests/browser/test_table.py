@@ -136,7 +136,7 @@ NEW_GAME = """async ([lang, query]) => {
   const page = window.lingerPlay.page;
   await page.run(async () => {
     const settings = await page.engine.call('decode-query', lang, query, 1);
-    page.show(await page.engine.call('new-game', lang, JSON.stringify(settings)), false);
+    await page.show(await page.engine.call('new-game', lang, JSON.stringify(settings)), false);
   });
 }"""
 
