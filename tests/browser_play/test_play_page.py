@@ -41,6 +41,12 @@ def wait_idle(page) -> None:
     )
 
 
+def open_more(page) -> None:
+    """Open the "More" menu (export, comparison, link, speed) unless it is open."""
+    if not page.locator(".linger-play-more").evaluate("(menu) => menu.open"):
+        page.click(".linger-play-more > summary")
+
+
 def view(page) -> dict:
     return page.evaluate("JSON.parse(JSON.stringify(window.lingerPlay.view))")
 
@@ -85,7 +91,7 @@ def play_to_the_end(page, use_keyboard: bool = False) -> dict:
 ])
 def test_a_game_played_on_the_page_equals_cpython(chromium, site_url, settings, lang, keyboard):
     """A whole game played by clicking (French) or with the keyboard alone (Dutch) ends as CPython's does."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(reduced_motion="reduce")
     watch = watch_context(ctx, site_url)
     try:
         page = ctx.new_page()
@@ -116,12 +122,14 @@ def test_a_game_played_on_the_page_equals_cpython(chromium, site_url, settings, 
 def test_the_url_holds_the_game_and_a_link_replays_it(chromium, site_url):
     """The form's settings go to the URL in the engine's spelling, without the seed while the deal is on; the
     same settings with the seed deal the same cards."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(reduced_motion="reduce")
     try:
         page = open_play(ctx, site_url, "it")
         first = dict(parse_qsl(urlsplit(page.url).query, keep_blank_values=True))
         assert first["players"] == "4" and "seed" not in first  # a random seed, not shown while the deal is on
-        assert isinstance(view(page)["settings"]["seed"], int) and page.input_value("#linger-play-seed") == ""
+        dealt = view(page)["settings"]["seed"]
+        assert isinstance(dealt, int) and page.input_value("#linger-play-seed") != str(dealt)
+        page.click(".linger-play-new > summary")  # the settings wait in the closed "New game" panel
         page.select_option("#linger-play-players", "5")
         page.select_option("#linger-play-seat", "C")
         page.check("input[name=profile][value=last-card]")
@@ -162,7 +170,7 @@ def test_the_url_holds_the_game_and_a_link_replays_it(chromium, site_url):
 
 def test_a_bad_link_is_refused_with_its_key_and_value(chromium, site_url):
     """A URL with an impossible setting shows the engine's message, in the page's language, and deals nothing."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(reduced_motion="reduce")
     try:
         page = ctx.new_page()
         page.goto(f"{site_url}/fr/play.html?players=9&seed=1")
@@ -177,7 +185,7 @@ def test_a_bad_link_is_refused_with_its_key_and_value(chromium, site_url):
 
 def test_export_replays_through_the_command_line(chromium, site_url, tmp_path):
     """The exported deal is a worked-example file that `python -m linger_longer replay` plays to the same winner."""
-    ctx = chromium.new_context(accept_downloads=True)
+    ctx = chromium.new_context(accept_downloads=True, reduced_motion="reduce")
     try:
         settings = Settings(players=4, seed=77, seat=0, strength="random")
         page = open_play(ctx, site_url, "en", encode_query(settings))
@@ -185,6 +193,7 @@ def test_export_replays_through_the_command_line(chromium, site_url, tmp_path):
         # Beside the button, and as its description: the file holds every hand.
         from linger_longer.web.labels import play_labels
 
+        open_more(page)  # export is in the "More" menu
         note = page.locator("#" + page.get_attribute(".linger-play-toolbar button[data-action=export]", "aria-describedby"))
         assert note.is_visible() and note.text_content() == play_labels("en")["export_note"]
         page.click(".linger-play-toolbar button[data-action=export]")
@@ -206,7 +215,7 @@ def test_export_replays_through_the_command_line(chromium, site_url, tmp_path):
 
 def test_hint_names_the_strong_players_card_and_undo_takes_back(chromium, site_url):
     """Hint marks the card CPython's strong player would choose, with its sentence; undo restores the record."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(reduced_motion="reduce")
     try:
         settings = Settings(players=4, seed=5, seat=0)
         page = open_play(ctx, site_url, "nl", encode_query(settings))
@@ -232,7 +241,7 @@ def test_hint_names_the_strong_players_card_and_undo_takes_back(chromium, site_u
 
 def test_an_illegal_card_says_why(chromium, site_url):
     """A card the rules refuse stays focusable and, when chosen, shows the rule in the message area."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(reduced_motion="reduce")
     try:
         # The first deal in which seat B, at its first turn, holds a card it may not play.
         settings = next(s for s in (Settings(players=4, seed=seed, seat=1) for seed in range(200))
@@ -258,7 +267,7 @@ def test_an_illegal_card_says_why(chromium, site_url):
 
 def test_compare_marks_the_trick_where_the_profiles_part(chromium, site_url):
     """With draw-per-card the stock runs out; the comparison marks CPython's parting trick in both columns."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(reduced_motion="reduce")
     try:
         # The first deal whose two profiles part, when the reader takes the first card offered.
         settings = next(s for s in (Settings(players=4, seed=seed, seat=0, variants=("draw-per-card",),
@@ -268,6 +277,7 @@ def test_compare_marks_the_trick_where_the_profiles_part(chromium, site_url):
         final = play_to_the_end(page)
         ours = compare(final["record"], "en")
         assert final["record"] == cpython_game(settings, "en")["record"]
+        open_more(page)
         page.click(".linger-play-toolbar button[data-action=compare]")
         page.wait_for_function("!document.querySelector('.linger-play-compare').hidden")
         marked = page.locator(".linger-play-line li.linger-play-parts")
@@ -285,19 +295,22 @@ def test_compare_marks_the_trick_where_the_profiles_part(chromium, site_url):
 def test_the_play_page_passes_axe_and_fits_360_px(chromium, site_url, axe, scheme):
     """No serious or critical axe-core violation (contrast included) with the panels open, and no sideways scroll
     on a 360-px screen."""
-    ctx = chromium.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740})
+    ctx = chromium.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740}, reduced_motion="reduce")
     try:
         settings = Settings(players=6, seed=8, seat=5, variants=("draw-per-card",), strength="random")
         page = open_play(ctx, site_url, "fr", encode_query(settings))
         # During the deal: the hint and the export (the comparison waits for the end of the deal).
         assert page.locator(".linger-play-toolbar button[data-action=compare]").is_disabled()
         for action in ("hint", "export"):
+            if action == "export":
+                open_more(page)
             page.click(f".linger-play-toolbar button[data-action={action}]")
             wait_idle(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         assert axe(page) == []
         play_to_the_end(page)
         for action in ("export", "compare"):
+            open_more(page)
             page.click(f".linger-play-toolbar button[data-action={action}]")
             wait_idle(page)
         assert page.locator(".linger-play-compare").is_visible()
@@ -340,7 +353,7 @@ def test_without_javascript_the_page_says_it_needs_it(chromium, site_url):
 
 def test_the_stock_pile_on_the_table_agrees_with_the_clock(chromium, site_url):
     """The stock lies on the table as a face-down pile whose count is the clock's; trump shows beside it."""
-    ctx = chromium.new_context()
+    ctx = chromium.new_context(reduced_motion="reduce")
     try:
         page = open_play(ctx, site_url, "it", encode_query(Settings(players=4, seed=8, seat=0)))
         left = view(page)["table"]["stock"]

@@ -109,6 +109,8 @@ def settings_form(words: dict[str, str]) -> str:
     default = Settings()
     seats = [chr(ord("A") + i) for i in range(MAX_PLAYERS)]
     parts = [
+        # Collapsed: a game starts as soon as the page is ready, and the table comes first.
+        f'<details class="linger-play-new"><summary>{_e(words["new_game"])}</summary>',
         '<form class="linger-play-settings" id="linger-play-settings" novalidate>',
         f'<fieldset class="linger-play-group"><legend>{_e(words["settings"])}</legend>',
         _select("players", words["players"], [(str(n), str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
@@ -128,7 +130,7 @@ def settings_form(words: dict[str, str]) -> str:
         'pattern="[0-9]{1,16}" size="17">'
         f'<button type="button" class="linger-play-new-seed">{_e(words["new_seed"])}</button></div>',
         f'<button type="submit" class="linger-play-start">{_e(words["start_game"])}</button>',
-        "</fieldset></form>",
+        "</fieldset></form></details>",
     ]
     return "".join(parts)
 
@@ -143,28 +145,49 @@ def _score_heading(words: dict[str, str], key: str) -> str:
             f'<abbr class="linger-play-short" title="{_e(words[key])}">{_e(short)}</abbr>')
 
 
-def game_area(words: dict[str, str]) -> str:
-    """The game's empty panels: the script fills them from the engine's views."""
+#: The speeds of the table's pacing (linger-pace.mjs), by the key of their label.
+SPEEDS = ("normal", "fast", "instant")
+
+
+def _buttons(words: dict[str, str], actions: tuple[tuple[str, str], ...]) -> str:
     panels = {"export": "linger-play-export", "compare": "linger-play-compare"}  # buttons that open a panel
-    buttons = "".join(
+    return "".join(
         f'<button type="button" class="linger-play-do-{action}" data-action="{action}"'
         + (f' aria-controls="{panels[action]}" aria-expanded="false"' if action in panels else "")
         + (' aria-describedby="linger-play-export-note"' if action == "export" else "")
         + f" disabled>{_e(words[label])}</button>"
-        for action, label in (("undo", "undo"), ("hint", "hint"), ("next", "next_deal"), ("export", "export"),
-                              ("compare", "compare"), ("share", "share"))
+        for action, label in actions
     )
+
+
+def more_menu(words: dict[str, str]) -> str:
+    """The "More" menu: what a player rarely needs (export, comparison, link, the table's speed).
+
+    Export and Link each stay one button with its ``data-action``: a confirmation before either reveals a
+    deal in progress goes between the click and the action (``PlayPage.toolbar``)."""
+    speeds = "".join(f'<option value="{s}">{_e(words[f"speed_{s}"])}</option>' for s in SPEEDS)
+    return (f'<details class="linger-play-more"><summary>{_e(words["more"])}</summary>'
+            '<div class="linger-play-more-menu">'
+            + _buttons(words, (("export", "export"), ("compare", "compare"), ("share", "share")))
+            + f'<p class="linger-play-export-note" id="linger-play-export-note">{_e(words["export_note"])}</p>'
+            f'<div class="linger-play-field linger-play-speed"><label for="linger-play-speed">{_e(words["speed"])}</label>'
+            f'<select id="linger-play-speed">{speeds}</select></div>'
+            "</div></details>")
+
+
+def game_area(words: dict[str, str]) -> str:
+    """The game's empty panels: the script fills them from the engine's views."""
+    buttons = _buttons(words, (("hint", "hint"), ("undo", "undo"), ("next", "next_deal"))) + more_menu(words)
     score_head = "".join(f'<th scope="col">{_score_heading(words, k)}</th>'
                          for k in ("player", "deals_won", "chips_a", "chips_b"))
     return (
         '<section class="linger-play-game" aria-labelledby="linger-play-title" hidden>'
-        '<p class="linger-play-title" id="linger-play-title" tabindex="-1"></p>'
-        f'<div class="linger-play-toolbar" role="toolbar" aria-label="{_e(words["controls"])}">{buttons}</div>'
-        # Next to the export button: the file it offers shows every hand, so it is no way to peek.
-        f'<p class="linger-play-export-note" id="linger-play-export-note">{_e(words["export_note"])}</p>'
-        '<p class="linger-play-message" aria-live="polite"></p>'
+        '<div class="linger-play-head"><p class="linger-play-title" id="linger-play-title" tabindex="-1"></p>'
+        f'<div class="linger-play-toolbar" role="group" aria-label="{_e(words["controls"])}">{buttons}</div></div>'
         '<div class="linger-play-clock"><span class="linger-play-clock-text"></span>'
         '<span class="linger-play-clock-bar" aria-hidden="true"><span></span></span></div>'
+        # Just above the table: a refusal or a hint stays on the screen with the trick and the hand, on a phone too.
+        '<p class="linger-play-message" aria-live="polite"></p>'
         '<div class="linger-play-table"></div>'
         '<div class="linger-play-recent" aria-live="polite"></div>'
         f'<table class="linger-play-score"><caption>{_e(words["score"])}</caption>'

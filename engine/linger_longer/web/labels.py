@@ -159,6 +159,13 @@ PLAY_LABELS: dict[str, str] = {
     "confirm_reset": N_("Forget every result kept in this browser?"),
     "engine_failed": N_("The live engine could not start, so the game cannot be played on this page. "
                         "Reload the page to try again."),
+    # The table first: the settings in a panel, the rarely used buttons and the speed in a menu.
+    "new_game": N_("New game"),
+    "more": N_("More"),
+    "speed": N_("Speed of play"),
+    "speed_normal": N_("Normal"),
+    "speed_fast": N_("Fast"),
+    "speed_instant": N_("Instant"),
 }
 
 

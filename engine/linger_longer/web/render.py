@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..cards import Card, Suit, rank_letter
+from ..cards import Card, Rank, Suit, rank_letter
+from ..i18n import translate
 from ..narrate import card_name, suit_name
 from .labels import counted, labels
 
@@ -69,7 +70,13 @@ def _face(card: Card, lang: str) -> str:
     ``data-pip``, not ``data-suit``: that one marks a suit the reader may choose (naming trump), and the
     page's scripts look for those choices by it.
     """
-    return f'data-rank="{escape(rank_letter(card.rank, lang))}" data-pip="{card.suit.symbol}"'
+    court = _COURTS.get(card.rank)
+    figure = f' data-court="{court}"' if court else ""
+    return f'data-rank="{escape(rank_letter(card.rank, lang))}" data-pip="{card.suit.symbol}"{figure}'
+
+
+#: The court cards, whose face the style sheet draws with a figure (``data-court``), not a large pip.
+_COURTS = {Rank.KING: "k", Rank.QUEEN: "q", Rank.JACK: "j"}
 
 
 def _colour(card: Card) -> str:
@@ -179,6 +186,9 @@ def _trick_html(table: dict[str, Any], positions: list[str], seat_names: list[st
         takes = f'<span class="ll-badge ll-badge-takes">{escape(words["takes"])}</span>' if won else ""
         parts.append(f'<div class="{classes}" data-seat="{seat}">{_card_html(play["card"], lang, seat)}'
                      f'<span class="ll-play-name">{escape(seat_names[seat])}</span>{takes}</div>')
+    if winner is not None:  # said on the felt, where the eyes are, in the narration's words
+        said = translate(lang, "{player} wins the trick.", player=table["seats"][winner]["name"])
+        parts.append(f'<p class="ll-trick-caption">{escape(said)}</p>')
     parts.append("</div>")
     return "".join(parts)
 

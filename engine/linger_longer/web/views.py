@@ -25,6 +25,7 @@ from ..i18n import N_, translate
 from ..narrate import EVERYONE, Narrator, suit_name
 from .errors import PlayError
 from .labels import PLAY_LABELS, counted
+from .pace import paced_steps
 from .record import Game, PlayedDeal, load_game, parse_action
 from .deal_end import deal_end
 from .render import render_step_html
@@ -79,8 +80,12 @@ def _suits(lang: str) -> list[dict[str, Any]]:
     return [{"suit": s.letter, "symbol": s.symbol, "name": suit_name(s, lang), "red": s.is_red} for s in Suit]
 
 
-def view_of(game: Game, lang: str, refused: str | None = None) -> dict[str, Any]:
-    """The game as the human's seat sees it, in ``lang``; ``refused`` is why the rules refused a card."""
+def view_of(game: Game, lang: str, refused: str | None = None, since: int | None = None) -> dict[str, Any]:
+    """The game as the human's seat sees it, in ``lang``; ``refused`` is why the rules refused a card.
+
+    With ``since`` (an action's index in the current deal), ``steps`` holds the tables the deal passed
+    through from that action on, before this one (see :mod:`linger_longer.web.pace`); else it is empty.
+    """
     settings = game.settings
     played = game.current
     deal = played.deal
@@ -123,6 +128,7 @@ def view_of(game: Game, lang: str, refused: str | None = None) -> dict[str, Any]
         "suits": _suits(lang) if naming else [],
         "html": render_step_html(step, lang, f"play-{played.index}-{len(played.actions)}", shown,
                                  bottom=human),
+        "steps": [] if since is None else paced_steps(game, since, lang, shown),
         "log": log,
         "recent": recent,
         "refused": refused,
@@ -150,7 +156,7 @@ def new_game(settings: Settings | Mapping[str, Any] | str, lang: str = "en") -> 
         settings = Settings.from_json(json.loads(settings) if isinstance(settings, str) else settings)
     game = Game(settings)
     game.bots_play()
-    return view_of(game, lang)
+    return view_of(game, lang, since=0)
 
 
 def play(record: Mapping[str, Any] | str, action: str, lang: str = "en") -> dict[str, Any]:
@@ -159,8 +165,9 @@ def play(record: Mapping[str, Any] | str, action: str, lang: str = "en") -> dict
     A card the rules refuse changes nothing: the view comes back with ``refused`` set to the reason.
     """
     game = load_game(record)
+    since = len(game.current.actions)
     refused = game.human_play(parse_action(action), lang)
-    return view_of(game, lang, refused)
+    return view_of(game, lang, refused, None if refused else since)
 
 
 def undo(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
@@ -181,4 +188,4 @@ def next_deal(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, An
     game = load_game(record)
     game.start_deal()
     game.bots_play()
-    return view_of(game, lang)
+    return view_of(game, lang, since=0)

@@ -14,7 +14,8 @@
 import { getEngine } from './linger-engine.mjs';
 import { format } from './linger-model.mjs';
 import { PlayEngine } from './linger-play-engine.mjs';
-import { drawTable, moveAmongCards, showReason } from './linger-table.mjs';
+import { effectiveSpeed, isSpeed, playSteps, savedSpeed, saveSpeed } from './linger-pace.mjs';
+import { moveAmongCards, showReason } from './linger-table.mjs';
 import {
   clock, formFromSettings, queryFromForm, randomSeed, savedRecord, scoreRows, turnMessage,
 } from './linger-play-model.mjs';
@@ -22,6 +23,30 @@ import { endPanel, reviewBar } from './linger-play-end.mjs';
 import {
   GAME_KEY, STATS_KEY, countDeal, forgetStored, parseStats, readStored, resumable, statsRows, writeStored,
 } from './linger-play-store.mjs';
+
+/** Where the page keeps the settings of the last game started from the form (this browser). */
+const SETTINGS_KEY = 'linger-play-settings';
+
+/**
+ * The URL query of the last game the reader started from the form, or null.
+ * @returns {string | null}
+ */
+function lastSettings() {
+  try {
+    return localStorage.getItem(SETTINGS_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} query */
+function keepSettings(query) {
+  try {
+    localStorage.setItem(SETTINGS_KEY, query);
+  } catch {
+    // storage is off: the form starts from the engine's defaults next time
+  }
+}
 
 /**
  * @template {keyof HTMLElementTagNameMap} K
@@ -68,6 +93,17 @@ class PlayPage {
     /** Whether the keyboard focus moves to the next choice once the current request is done. */
     this.focusAfter = false;
     this.form = /** @type {HTMLFormElement} */ (find(root, '.linger-play-settings'));
+    this.newGame = /** @type {HTMLDetailsElement} */ (find(root, '.linger-play-new'));
+    this.more = /** @type {HTMLDetailsElement} */ (find(root, '.linger-play-more'));
+    /** @type {import('./linger-pace.mjs').Speed} */
+    this.speed = savedSpeed();
+    const speed = /** @type {HTMLSelectElement} */ (find(root, '#linger-play-speed'));
+    speed.value = this.speed;
+    speed.addEventListener('change', () => {
+      if (!isSpeed(speed.value)) return;
+      this.speed = speed.value;
+      saveSpeed(speed.value);
+    });
     this.status = find(root, '.linger-play-status');
     this.game = find(root, '.linger-play-game');
     this.title = find(root, '.linger-play-title');
@@ -91,8 +127,20 @@ class PlayPage {
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('.linger-play-toolbar button'))) {
       const action = button.dataset.action ?? '';
       this.buttons[action] = button;
-      button.addEventListener('click', () => this.toolbar(action));
+      button.addEventListener('click', () => {
+        if (this.more.contains(button)) this.more.open = false;  // a menu closes once an item is chosen
+        this.toolbar(action);
+      });
     }
+    // The menu also closes on a click elsewhere, and on Escape (the focus back on its summary).
+    document.addEventListener('pointerdown', (event) => {
+      if (this.more.open && !this.more.contains(/** @type {Node} */ (event.target))) this.more.open = false;
+    });
+    this.more.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !this.more.open) return;
+      this.more.open = false;
+      /** @type {HTMLElement} */ (this.more.querySelector('summary')).focus();
+    });
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.startFromForm();
@@ -201,12 +249,24 @@ class PlayPage {
     this.setStatus('', 'live');
     const params = new URLSearchParams(location.search);
     const address = { hasGame: this.queryKeys.some((key) => params.has(key)), hasSeed: params.has('seed') };
-    const query = address.hasGame ? location.search.slice(1) : queryFromForm(this.formValues(), this.queryKeys);
+    // The game in the URL; else the settings of the reader's last game (with a new seed); else the form's.
+    const last = lastSettings();
+    const remembered = last === null ? null : new URLSearchParams(last);
+    remembered?.delete('seed');
+    const query = address.hasGame ? location.search.slice(1)
+      : remembered ? remembered.toString() : queryFromForm(this.formValues(), this.queryKeys);
     const saved = readStored(GAME_KEY);
     await this.run(async () => {
-      const settings = await this.engine.call('decode-query', this.lang, query, randomSeed());
+      let settings;
+      try {
+        settings = await this.engine.call('decode-query', this.lang, query, randomSeed());
+      } catch (err) {
+        if (query === remembered?.toString()) settings = null;  // settings kept by another version of the page
+        else throw err;
+      }
+      settings ??= await this.engine.call('decode-query', this.lang, queryFromForm(this.formValues(), this.queryKeys), randomSeed());
       this.fillForm(formFromSettings(settings, this.trumpVariants));
-      this.show(await this.resume(saved, settings, address) ?? await this.engine.call('new-game', this.lang, JSON.stringify(settings)), false);
+      await this.show(await this.resume(saved, settings, address) ?? await this.engine.call('new-game', this.lang, JSON.stringify(settings)), false);
     });
   }
 
@@ -303,8 +363,11 @@ class PlayPage {
   async startFromForm() {
     if (!this.field('seed').value.trim()) this.field('seed').value = String(randomSeed());  // hidden while a deal is on
     await this.run(async () => {
-      const settings = await this.engine.call('decode-query', this.lang, queryFromForm(this.formValues(), this.queryKeys), randomSeed());
-      this.show(await this.engine.call('new-game', this.lang, JSON.stringify(settings)), true);
+      const query = queryFromForm(this.formValues(), this.queryKeys);
+      const settings = await this.engine.call('decode-query', this.lang, query, randomSeed());
+      keepSettings(query);
+      this.newGame.open = false;  // the table comes first again
+      await this.show(await this.engine.call('new-game', this.lang, JSON.stringify(settings)), true);
     });
   }
 
@@ -313,6 +376,7 @@ class PlayPage {
     const record = () => JSON.stringify(this.view.record);
     if (action === 'undo') await this.run(async () => this.show(await this.engine.call('undo', this.lang, record()), true));
     else if (action === 'next') await this.run(async () => this.show(await this.engine.call('next-deal', this.lang, record()), true));
+    // Export and Link reveal the deal: a confirmation, asked before a deal's end, goes here (before the call).
     else if (action === 'hint') await this.run(async () => this.showHint(await this.engine.call('hint', this.lang, record())), this.labels.busy);
     else if (action === 'export') await this.togglePanel(this.exportPanel, this.buttons.export, async () => this.showExport(await this.engine.call('export', this.lang, record(), 'seen')));
     else if (action === 'compare') await this.togglePanel(this.comparePanel, this.buttons.compare, async () => this.showComparison(await this.engine.call('compare', this.lang, record())));
@@ -343,11 +407,12 @@ class PlayPage {
   }
 
   /**
-   * Draw a view of the game.
+   * Draw a view of the game: its table paced (the tables on the way first, see linger-pace.mjs), then
+   * its words, so that the words never tell what the table has not shown yet.
    * @param {any} view
    * @param {boolean} focus whether to move the keyboard focus to what comes next (after a reader's action)
    */
-  show(view, focus) {
+  async show(view, focus) {
     const previous = this.view;
     this.view = view;
     this.game.hidden = false;
@@ -360,22 +425,30 @@ class PlayPage {
     if (JSON.stringify(view.settings) !== JSON.stringify(previous?.settings)) {
       this.fillForm(formFromSettings(view.settings, this.trumpVariants));  // a new game: the form shows its settings
     }
-    // The seed is every hidden card: the form shows it only once the deal is over.
-    this.field('seed').value = view.deal.over ? String(view.settings.seed) : '';
+    // The deal number decides every card: the form shows it only once the deal is over; meanwhile the
+    // New game panel's field holds a new number, given once per deal.
+    if (view.deal.over) this.field('seed').value = String(view.settings.seed);
+    else if (!previous || previous.deal.over || previous.deal.number !== view.deal.number) {
+      this.field('seed').value = String(randomSeed());
+    }
     const ended = view.deal.over && previous && !previous.deal.over && previous.deal.number === view.deal.number
       && JSON.stringify(previous.settings) === JSON.stringify(view.settings);
     if (ended) this.countResult(view);
     else if (!previous) this.drawStats();
     this.title.textContent = format(this.labels.deal_number, { number: view.deal.number });
+    this.message.textContent = '';
+    if (view.steps.length) this.recent.replaceChildren();  // the words of the stretch come once it is shown
+    // The cards glide only when the deal went on (not on a new deal, an undo or the first paint); the
+    // computer's first cards of a new deal are paced all the same.
+    const actions = (/** @type {any} */ v) => v.record.deals.length * 10000 + v.record.deals[v.record.deals.length - 1].length;
+    const onward = Boolean(previous) && actions(view) > actions(previous) && view.deal.number === previous.deal.number;
+    await this.drawTable(view, onward, Boolean(previous));
     const turn = turnMessage(view, this.labels);
     this.message.textContent = view.refused ?? '';
     this.message.dataset.kind = view.refused ? 'refused' : '';
     const c = clock(view);
     this.clockText.textContent = c.text;
     this.clockBar.style.width = `${Math.round(100 * c.fraction)}%`;
-    // The cards glide only when the deal went on (not on a new deal, an undo or the first paint).
-    const actions = (/** @type {any} */ v) => v.record.deals.length * 10000 + v.record.deals[v.record.deals.length - 1].length;
-    this.drawTable(view, Boolean(previous) && actions(view) > actions(previous) && view.deal.number === previous.deal.number);
     if (!view.refused || !previous) this.recent.replaceChildren(...[...view.recent, turn].map((s) => el('p', {}, s)));
     this.recent.lastElementChild?.classList.add('linger-play-turn');
     this.scoreBody.replaceChildren(...scoreRows(view, this.labels).map((row) => {
@@ -394,9 +467,14 @@ class PlayPage {
     this.focusAfter = focus;
   }
 
-  /** @param {any} view @param {boolean} motion whether the cards that moved glide to their places */
-  drawTable(view, motion) {
-    drawTable(this.table, view.html, motion);  // escaped by the engine (render_step_html)
+  /**
+   * @param {any} view
+   * @param {boolean} motion whether the cards that moved glide to their places
+   * @param {boolean} paced whether the tables on the way are shown first (not on the first paint)
+   */
+  async drawTable(view, motion, paced) {
+    // Every table is the engine's HTML, escaped there (render_step_html).
+    await playSteps(this.table, paced ? view.steps : [], view.html, { speed: effectiveSpeed(this.speed), animate: motion });
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-card]'))) {
       const card = button.dataset.card ?? '';
       if (button.dataset.legal === 'true') {

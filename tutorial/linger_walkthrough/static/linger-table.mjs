@@ -60,7 +60,7 @@ function snapshot(container) {
   const backs = new Map();
   for (const node of container.querySelectorAll('.ll-hand[data-seat]')) {
     const seat = /** @type {HTMLElement} */ (node).dataset.seat ?? '';
-    hands.set(seat, node.getBoundingClientRect());
+    hands.set(seat, cardBox(node));
     backs.set(seat, node.querySelectorAll('.ll-back').length);
   }
   const trick = container.querySelector('.ll-trick');
@@ -71,10 +71,29 @@ function snapshot(container) {
     cards,
     hands,
     backs,
-    stock: container.querySelector('.ll-stock .ll-stack')?.getBoundingClientRect() ?? null,
+    stock: container.querySelector('.ll-stock .ll-back:last-child')?.getBoundingClientRect()
+      ?? container.querySelector('.ll-stock .ll-stack')?.getBoundingClientRect() ?? null,
     played,
     winner: trick instanceof HTMLElement ? trick.dataset.winner ?? null : null,
   };
+}
+
+/**
+ * Where a card leaves a hand from: a card-sized box, never the hand's whole box (a glide that starts
+ * from the seat's box would fly in at several times a card's size). The top card of a face-down fan,
+ * else a card of the hand, else a box the size of a card at the hand's start.
+ * @param {Element} hand
+ * @returns {DOMRect}
+ */
+function cardBox(hand) {
+  const card = hand.querySelector('.ll-back:last-child, .ll-card');
+  if (card) return card.getBoundingClientRect();
+  const box = hand.getBoundingClientRect();
+  const style = getComputedStyle(hand);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const width = parseFloat(style.getPropertyValue('--ll-card-w')) * rem || 44;
+  const height = parseFloat(style.getPropertyValue('--ll-card-h')) * rem || 62;
+  return new DOMRect(box.left, box.top, Math.min(width, box.width || width), Math.min(height, box.height || height));
 }
 
 /**
@@ -84,10 +103,12 @@ function snapshot(container) {
  */
 function glide(node, from) {
   const to = node.getBoundingClientRect();
-  const dx = from.left - to.left;
-  const dy = from.top - to.top;
+  // From centre to centre; the card starts at the size of what it leaves (a small back, the stock's top
+  // card), never larger than itself.
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-  const scale = to.width > 0 ? from.width / to.width : 1;
+  const scale = to.width > 0 ? Math.min(from.width / to.width, 1) : 1;
   track(node.animate(
     [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})` }, { transform: 'none' }],
     { duration: MOTION_MS, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)' },
