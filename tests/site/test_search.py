@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from tools.local_server import serve
 
 ROOT = Path(__file__).resolve().parents[2]
-STATUS_ONE = "Search finished, found one page matching the search query."
+QUERY = {"fr": "atout", "it": "briscola", "nl": "troef"}  # a game word each language's search finds
 STATUS_MANY = "Search finished, found ${resultCount} pages matching the search query."
 
 def site_catalog(lang: str) -> dict[str, str]:
@@ -69,7 +69,7 @@ def test_search_status_line_is_in_the_page_language(chromium, base_url: str, lan
     page = chromium.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base_url}/{lang}/search.html?q={ {'fr': 'atout', 'it': 'briscola', 'nl': 'troef'}[lang] }")
+    page.goto(f"{base_url}/{lang}/search.html?q={QUERY[lang]}")
     page.wait_for_function("document.querySelector('#search-results p.search-summary')?.textContent.length > 0", timeout=30_000)
     status = page.text_content("#search-results p.search-summary") or ""
     count = page.eval_on_selector_all("#search-results ul.search > li", "els => els.length")
