@@ -156,7 +156,10 @@ WIDGET_NODES = frozenset({"walkthrough_engine_output"})
 
 def keep_widgets_out_of_search(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Raw HTML (the Play and puzzle forms, drawn tables) and the walkthrough's engine output stay out of
-    the search index: their words are labels and cards, not rules."""
+    the search index: their words are labels and cards, not rules. HTML builders only (the wrapper has
+    no other writer)."""
+    if app.builder.format != "html":
+        return
     for node in list(doctree.findall(nodes.Element)):
         if isinstance(node, nodes.raw) and "html" in node.get("format", "").split():
             wrapper = no_search(classes=["no-search"])

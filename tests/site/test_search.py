@@ -45,7 +45,8 @@ def test_raw_widget_html_is_skipped_by_the_indexer() -> None:
     doctree = new_document("<test>")
     doctree += nodes.paragraph("", "Follow suit when you can.")
     doctree += nodes.raw("", '<div class="ll-table">Dealer Stock 43 Step 3 of 14</div>', format="html")
-    keep_widgets_out_of_search(None, doctree, "page")  # type: ignore[arg-type]
+    html_app = type("App", (), {"builder": type("Builder", (), {"format": "html"})()})()
+    keep_widgets_out_of_search(html_app, doctree, "page")  # type: ignore[arg-type]
     collector = WordCollector(doctree, SearchLanguage({}))
     doctree.walk(collector)
     assert "suit" in collector.found_words
