@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import html
 import math
 import re
@@ -109,6 +110,63 @@ def theme_credit() -> str | None:
 
 
 DEFAULT_LANGUAGE = SOURCE
+
+
+#: The search page's status line (Sphinx's searchtools.js); Sphinx's own Dutch and Italian catalogs leave it
+#: empty, so the line showed in English. Ours translate it; linger-search-i18n.js uses them first.
+SEARCH_WORDS: tuple[tuple[str, str], ...] = (
+    (
+        N_("Search finished, found one page matching the search query."),
+        N_("Search finished, found ${resultCount} pages matching the search query."),
+    ),
+)
+
+
+def search_words(lang: str) -> dict[str, list[str]]:
+    """Sphinx's English singular -> [singular, plural] in the build's language, for the translated pairs only."""
+    if lang == DEFAULT_LANGUAGE:
+        return {}
+    words = {}
+    for one, other in SEARCH_WORDS:
+        pair = [str(_(one)), str(_(other))]
+        if pair != [one, other] and "${resultCount}" in pair[1]:
+            words[one] = pair
+    return words
+
+
+def add_search_words(app: Sphinx) -> None:
+    """Give the search page the status line from our catalogs (a JSON object, so catalog text stays text)."""
+    words = search_words(page_language(app.config))
+    if words:
+        body = "window.LINGER_SEARCH_WORDS = " + json.dumps(words, ensure_ascii=True).replace("<", "\\u003c") + ";"
+        app.add_js_file(None, body=body)
+
+
+class no_search(nodes.General, nodes.Element):  # noqa: N801 (a docutils node class)
+    """Wraps widget markup so Sphinx's indexer skips it (class ``no-search``); writes nothing itself."""
+
+
+def _pass(self: HTML5Translator, node: nodes.Element) -> None:
+    pass
+
+
+#: Walkthrough node classes (tutorial/linger_walkthrough) whose text is the widget's, not the page's prose.
+WIDGET_NODES = frozenset({"walkthrough_engine_output"})
+
+
+def keep_widgets_out_of_search(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Raw HTML (the Play and puzzle forms, drawn tables) and the walkthrough's engine output stay out of
+    the search index: their words are labels and cards, not rules. HTML builders only (the wrapper has
+    no other writer)."""
+    if app.builder.format != "html":
+        return
+    for node in list(doctree.findall(nodes.Element)):
+        if isinstance(node, nodes.raw) and "html" in node.get("format", "").split():
+            wrapper = no_search(classes=["no-search"])
+            node.replace_self(wrapper)
+            wrapper += node
+        elif type(node).__name__ in WIDGET_NODES:
+            node["classes"].append("no-search")
 
 
 def page_language(config: Config) -> str:
@@ -372,5 +430,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", compile_catalogs)
     app.connect("env-get-outdated", site_catalog_changed)
     app.connect("html-page-context", page_context)
+    app.add_node(no_search, html=(_pass, _pass))
+    app.connect("doctree-resolved", keep_widgets_out_of_search)
+    app.connect("builder-inited", add_search_words)
     app.add_js_file("linger-search-i18n.js")  # after Sphinx's doctools.js (see the file)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
