@@ -25,7 +25,7 @@ REFUSAL_CLAUSES = {RefusalKind.MUST_FOLLOW: "follow-suit", RefusalKind.NOT_HELD:
                    RefusalKind.NAME_TRUMP_FIRST: "grand-coup", RefusalKind.DEAL_OVER: "deal-ends"}
 
 QUESTION = '''
-title = "t"
+title = "What if B holds a heart?"
 players = ["A", "B", "C", "D"]
 [start]
 hypothetical = true
@@ -75,7 +75,7 @@ def test_every_refusal_names_its_clause() -> None:
                     refusal = deal.refusal(FULL_DECK[0])
                     assert refusal is not None and refusal.clause == REFUSAL_CLAUSES[refusal.kind]
                     kinds.add(refusal.kind)
-                deal.apply(bot.choose(deal))
+                deal.apply(bot.choose(deal.view(deal.to_act)))
             refusal = deal.refusal(FULL_DECK[0])
             assert refusal is not None and refusal.clause == "deal-ends"
             kinds.add(refusal.kind)

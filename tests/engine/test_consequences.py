@@ -73,7 +73,8 @@ class Played:
 def play_deal(profile: str, variants: tuple[str, ...], players: int, seed: int, bot: str) -> Played:
     """Play one seeded deal to its end with random or rule-of-thumb players, recording every trick."""
     rules = Rules.from_names(profile, variants)
-    deal, setup = Deal.deal(rules, players, seed=seed, dealer=seed % players)
+    deal = Deal.new(rules, players, seed=seed, dealer=seed % players)
+    setup = deal.setup_events
     played = Played(profile, variants, players, rules.hand_size(players), deal, events=list(setup))
     chooser = (RandomBot if bot == "random" else RuleOfThumbBot)(seed)
     record: TrickRecord | None = None
@@ -81,7 +82,7 @@ def play_deal(profile: str, variants: tuple[str, ...], players: int, seed: int, 
         if not deal.trick and record is None:
             sizes = tuple(deal.hand_size(s) for s in range(players))
             record = TrickRecord((), -1, sizes, deal.stock_size)
-        events = deal.apply(chooser.choose(deal))
+        events = deal.apply(chooser.choose(deal.view(deal.to_act)))
         played.events.extend(events)
         won = next((e for e in events if isinstance(e, TrickWon)), None)
         if won is not None and record is not None:

@@ -12,7 +12,7 @@ from linger_longer.web.errors import MAX_QUOTED
 
 @pytest.mark.parametrize("query, lang, message", [
     ("profile=<script>", "fr", "Profil de règles\u00a0: '<script>' n’est pas l’une des valeurs possibles (standard, last-card)."),
-    ("profile=blitz", "nl", "Profiel: 'blitz' hoort niet bij standard, last-card."),
+    ("profile=blitz", "nl", "Profiel: 'blitz' is onbekend; kies uit standard, last-card."),
     ("variants=a,b,c", "it", "Varianti: 'a' non è tra draw-per-card, no-trump, random-trump, grand-coup, long-hand, "
                              "eliminate-before-draw."),
     ("variants=grand-coup,no-trump", "fr", "Variantes\u00a0: no-trump, grand-coup ne peuvent pas être jouées ensemble\u00a0: "

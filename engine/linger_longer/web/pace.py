@@ -68,8 +68,8 @@ def paced_steps(game: Game, since: int, lang: str, names: Sequence[str]) -> list
     """
     played = game.current
     human = game.settings.seat
-    deal, _ = Deal.deal(game.settings.rules, game.settings.players, seed=played.seed, dealer=played.dealer,
-                        names=played.deal.names)
+    deal = Deal.new(game.settings.rules, game.settings.players, seed=played.seed, dealer=played.dealer,
+                    names=played.deal.names)
     trick = TrickTable()
     last = len(played.actions) - 1
     steps: list[dict[str, Any]] = []
@@ -80,7 +80,7 @@ def paced_steps(game: Game, since: int, lang: str, names: Sequence[str]) -> list
         steps.append({"kind": kind, "html": html})
 
     for index, code in enumerate(played.actions):
-        before = table_view(deal, trick, human) if index >= since else None
+        before = table_view(deal, trick, viewer=human) if index >= since else None
         events = deal.apply(parse_action(code))
         trick.see(events)
         if before is None:
@@ -88,8 +88,8 @@ def paced_steps(game: Game, since: int, lang: str, names: Sequence[str]) -> list
         if any(isinstance(event, TrickWon) for event in events):
             add("trick", finished_trick(before, events, trick))
             if index < last:
-                add("gathered", _gathered(table_view(deal, trick, human)))
+                add("gathered", _gathered(table_view(deal, trick, viewer=human)))
         elif index < last:
-            add("card", table_view(deal, trick, human))
+            add("card", table_view(deal, trick, viewer=human))
     return steps
 
