@@ -15,7 +15,7 @@ from typing import Callable
 import pytest
 from small_sites import write_project
 
-from tools.bench import strength
+from tools import strength
 from tools.build_site import BuildError, build_language
 
 CHIPS_PAGE = """\
