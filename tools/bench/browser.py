@@ -264,6 +264,66 @@ def _strong_bot_in_browser(page, url: str) -> dict[str, float]:
     )
 
 
+#: The Play page against the strong opponent, a fixed deal (the same cards every run).
+PLAY_STRONG = f"{PLAY_PAGE}?bot=monte-carlo&seed=42"
+#: Goals of the Play page: its first card playable cold, over bare Pyodide's ready time in the same run; on a
+#: repeat visit, over the cold figure; the engine's answer to the reader's card (median, pacing excluded); a skip.
+PLAY_COLD_GOAL = 0.8
+PLAY_WARM_GOAL = 0.35
+PLAY_ANSWER_GOAL_MS = 200
+PLAY_SKIP_GOAL_MS = 50
+#: The reader's cards played a run on the repeat visit (fewer when the deal ends first).
+PLAY_CARDS = 6
+
+#: Plays the first legal card; resolves once the engine's answer is measured (linger-play.mjs's measure
+#: ``linger-play-answer``) with that answer (ms) and, if the answer is paced, how long a pointer press took to
+#: bring the final table (the skip), else null.
+PLAY_CARD_JS = """async () => {
+  const root = document.querySelector('.linger-play');
+  const table = root.querySelector('.linger-play-table');
+  const card = table.querySelector('button[data-legal="true"]:not(:disabled)');
+  if (!card) return null;
+  const answers = performance.getEntriesByName('linger-play-answer').length;
+  card.click();
+  const wait = (test) => new Promise((resolve) => {
+    const poll = () => (test() ? resolve() : setTimeout(poll, 2));
+    poll();
+  });
+  await wait(() => performance.getEntriesByName('linger-play-answer').length > answers);
+  const answer = performance.getEntriesByName('linger-play-answer')[answers].duration;
+  let skip = null;
+  if (table.dataset.paced && table.dataset.paced !== 'done') {
+    const t0 = performance.now();
+    document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await wait(() => table.dataset.paced === 'done');
+    skip = performance.now() - t0;
+  }
+  await wait(() => root.getAttribute('aria-busy') !== 'true');
+  return { answer, skip };
+}"""
+
+
+def _play_ready(page, url: str) -> dict[str, float]:
+    """The Play page loaded until the reader's first card can be played (linger-play.mjs's ``linger-play-ready``)."""
+    page.goto(url)
+    return {"ready": mark(page, "linger-play-ready")}
+
+
+def _play_cards(page) -> dict[str, list[float]]:
+    """The reader's cards on the Play page (the first legal one each turn): the engine's answers and the skips."""
+    figures: dict[str, list[float]] = {"play_answer": [], "play_skip": []}
+    for _ in range(PLAY_CARDS):
+        played = page.evaluate(PLAY_CARD_JS)
+        if played is None:
+            break
+        figures["play_answer"].append(played["answer"])
+        if played["skip"] is not None:
+            figures["play_skip"].append(played["skip"])
+    if not figures["play_answer"]:
+        raise RuntimeError(f"no card to play on {page.url}")
+    return figures
+
+
 def _spread(values: list[float]) -> str:
     """How many loads a median rests on, and the middle half of them."""
     ordered = sorted(values)
@@ -320,6 +380,16 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
                             results.update(_click_latencies(page), **_motion(page),
                                            analysis_step=analysis.in_browser(page))
                         page.close()
+            with _open_browser(p) as context:  # the Play page: cold, then a repeat visit and the reader's cards
+                page = context.new_page()
+                add("cold_play", _play_ready(page, f"{base}/{PLAY_STRONG}"))
+                pages.wait_stored(page)
+                page.close()
+                page = context.new_page()
+                add("warm_play", _play_ready(page, f"{base}/{PLAY_STRONG}"))
+                for key, values in _play_cards(page).items():
+                    results.setdefault(key, []).extend(values)
+                page.close()
             for _ in range(FIRST_STEP_EXTRA):  # cold loads for the first step alone
                 with _open_browser(p) as context:
                     page = context.new_page()
@@ -334,6 +404,11 @@ def _measure(site: Path, served: Path, out: Callable[[str], None]) -> dict[str, 
     _report(med, results, weight, bot, out)
     return {**{key: round(value, 1) for key, value in med.items()}, **weight,
             **{f"strong_bot_{key}": round(bot[key], 1) for key in ("median_ms", "p95_ms", "max_ms", "playouts_per_s")}}
+
+
+def _goal(value: float, goal: float, unit: str = "") -> str:
+    """``(goal <= goal)``, with MISSED when ``value`` is above it (a missed goal is printed, not raised)."""
+    return f"(goal <= {goal:g}{' ' + unit if unit else ''}{'' if value <= goal else ': MISSED'})"
 
 
 def _report(med: dict[str, float], results: dict[str, list[float]], weight: dict[str, int], bot: dict,
@@ -366,6 +441,17 @@ def _report(med: dict[str, float], results: dict[str, list[float]], weight: dict
     out(f"  page weight without Pyodide: {weight['page_download_bytes'] / 1024:.0f} KiB downloaded (Brotli, the "
         f"precompressed copies; goal <= 250 KiB), {weight['page_weight_bytes'] / 1024:.0f} KiB decoded; "
         f"Pyodide and engine: {weight['pyodide_bytes'] / 1e6:.1f} MB")
+    cold_play, warm_play = med["cold_play_ready"], med["warm_play_ready"]
+    out(f"  Play page ({PLAY_STRONG}), the reader's first card playable: cold {cold_play:.0f} ms -> "
+        f"play/bare {cold_play / med['cold_bare_ready']:.2f} {_goal(cold_play / med['cold_bare_ready'], PLAY_COLD_GOAL)}; "
+        f"repeat visit {warm_play:.0f} ms -> repeat/cold {warm_play / cold_play:.2f} "
+        f"{_goal(warm_play / cold_play, PLAY_WARM_GOAL)}")
+    skips = results.get("play_skip", [])
+    out(f"  Play page, the engine's answer to the reader's card (strong opponent, pacing excluded): median "
+        f"{med['play_answer']:.0f} ms over {len(results['play_answer'])} cards "
+        f"{_goal(med['play_answer'], PLAY_ANSWER_GOAL_MS, 'ms')}; a skip of the pacing applied in "
+        + (f"{max(skips):.1f} ms at most over {len(skips)} {_goal(max(skips), PLAY_SKIP_GOAL_MS, 'ms')}" if skips
+           else "(no answer was paced: MISSED, nothing measured)"))
     out(f"  Play page, strong opponent ({bot['samples']} sampled deals a move, {bot['positions']} fixed decisions, "
         f"Pyodide in the page's worker): median {bot['median_ms']:.0f} ms a move (goal <= {solver.MOVE_GOAL_MS} ms), "
         f"95th percentile {bot['p95_ms']:.0f} ms (goal <= {BOT_P95_GOAL_MS} ms), slowest {bot['max_ms']:.0f} ms; "

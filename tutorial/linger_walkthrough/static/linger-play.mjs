@@ -49,6 +49,16 @@ function keepSettings(query) {
 }
 
 /**
+ * Mark (once a page) the moment the reader's first card can be played: a legal card on the table is enabled.
+ * The benchmark reads the mark `linger-play-ready`.
+ * @param {HTMLElement} table
+ */
+function markFirstCard(table) {
+  if (performance.getEntriesByName('linger-play-ready').length) return;
+  if (table.querySelector('button[data-legal="true"]:not(:disabled)')) performance.mark('linger-play-ready');
+}
+
+/**
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
  * @param {Record<string, string>} [attrs]
@@ -403,7 +413,13 @@ class PlayPage {
 
   /** @param {string} action a card code or a suit letter */
   async playAction(action) {
-    await this.run(async () => this.show(await this.engine.call('play', this.lang, JSON.stringify(this.view.record), action), true));
+    await this.run(async () => {
+      const asked = performance.now();
+      const view = await this.engine.call('play', this.lang, JSON.stringify(this.view.record), action);
+      // The engine's answer alone, before any pacing (the benchmark reads it).
+      performance.measure('linger-play-answer', { start: asked });
+      await this.show(view, true);
+    });
   }
 
   /**
@@ -556,6 +572,7 @@ class PlayPage {
     this.buttons.compare.disabled = this.busy || !view.can_compare;  // the comparison shows every card
     // "The file holds every hand" is true of the whole deal's file; during a deal the export holds what you saw.
     find(this.root, '.linger-play-export-note').hidden = !view.deal.over;
+    markFirstCard(this.table);
   }
 
   /** After an action, the keyboard goes to what the reader does next. */
