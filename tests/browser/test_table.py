@@ -158,6 +158,7 @@ def test_play_table_geometry(sized_page, site_url, lang: str) -> None:
         # The table's end on the screen: a phone keeps the hand at the bottom of the screen (sticky) while the
         # table runs below it, over the trick; measured at rest, where it lies under the trick.
         page.locator(".linger-play-table").evaluate("(t) => t.scrollIntoView({block: 'end'})")
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")  # laid out
         boxes = page.locator(".linger-play-table").evaluate(BOXES)
         assert len(boxes["seats"]) == players, where
         check_geometry(boxes, width > 600, where)
