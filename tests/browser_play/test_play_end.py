@@ -93,6 +93,12 @@ PANEL = """() => {
 }"""
 
 
+
+def open_more(page) -> None:
+    """Open the "More" menu (export, comparison, link, speed) unless it is open."""
+    if not page.locator(".linger-play-more").evaluate("(menu) => menu.open"):
+        page.click(".linger-play-more > summary")
+
 def test_the_end_panel_tells_cpythons_record_for_20_deals(chromium, site_url):
     """For 20 seeded deals (3 to 6 players, single deals and matches), the panel on the table names the winner,
     the reason, the order in which players went out and every trick as CPython's record of the deal has them."""
@@ -275,6 +281,7 @@ def test_no_path_names_an_unseen_card(chromium, site_url, lang, settings):
                 page.wait_for_function("document.querySelector('.linger-play').dataset.hint !== undefined",
                                        timeout=LIVE_TIMEOUT_MS)
                 page.wait_for_function(IDLE, timeout=LIVE_TIMEOUT_MS)
+                open_more(page)
                 page.click(".linger-play-toolbar button[data-action=export]")
                 page.wait_for_function("!document.querySelector('.linger-play-export').hidden")
                 page.wait_for_function(IDLE, timeout=LIVE_TIMEOUT_MS)
@@ -282,6 +289,7 @@ def test_no_path_names_an_unseen_card(chromium, site_url, lang, settings):
                 assert "seed =" not in exported and not hidden.named(exported, unseen, "en")
                 asked = []
                 page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+                open_more(page)
                 page.click(".linger-play-toolbar button[data-action=share]")
                 assert asked and seed not in page.text_content(".linger-play-message")
             everything = page.evaluate(EVERYWHERE)
@@ -309,6 +317,7 @@ def test_the_whole_deal_is_exported_only_when_confirmed(chromium, site_url):
         settings = Settings(players=4, seed=20, seat=0)
         page = open_play(ctx, site_url, "en", encode_query(settings))
         play_card(page)
+        open_more(page)
         page.click(".linger-play-toolbar button[data-action=export]")
         page.wait_for_function("!document.querySelector('.linger-play-export').hidden")
         page.wait_for_function(IDLE, timeout=LIVE_TIMEOUT_MS)
