@@ -14,7 +14,7 @@ from linger_longer.languages import CODES
 from linger_longer.web.question import answer
 
 QUESTION = '''
-title = "t"
+title = "What if B holds a heart?"
 players = ["A", "B", "C", "D"]
 [start]
 hypothetical = true

@@ -17,7 +17,7 @@ stretch stay the view's (``recent``), said once the table is the view's.
 
 >>> from .settings import Settings
 >>> from .record import Game
->>> game = Game(Settings(players=4, seed=5, seat=0))
+>>> game = Game(Settings(players=4, seed=5, seat=2))
 >>> game.bots_play()
 >>> steps = paced_steps(game, 0, "en", game.current.deal.names)
 >>> [s["kind"] for s in steps][:1]
