@@ -14,6 +14,7 @@ import pytest
 from linger_longer.web.play import Settings, encode_query
 from linger_longer.web.record import load_game
 
+from games import IDLE, LIVE_TIMEOUT_MS, open_more, open_play, view
 from linger_browser_fixtures import watch_context, watch_page
 
 _SPEC = importlib.util.spec_from_file_location(
@@ -22,21 +23,6 @@ assert _SPEC is not None and _SPEC.loader is not None
 hidden = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(hidden)
 
-LIVE_TIMEOUT_MS = 90_000
-IDLE = ("window.lingerPlay && window.lingerPlay.view && "
-        "!document.querySelector('.linger-play').hasAttribute('aria-busy')")
-SHOTS = Path("/work/notes/shots-i29b")
-
-
-def open_play(ctx, site_url: str, lang: str, query: str = ""):
-    page = ctx.new_page()
-    page.goto(f"{site_url}/{lang}/play.html" + (f"?{query}" if query else ""))
-    page.wait_for_function(IDLE, timeout=LIVE_TIMEOUT_MS)
-    return page
-
-
-def view(page) -> dict:
-    return page.evaluate("JSON.parse(JSON.stringify(window.lingerPlay.view))")
 
 
 def wait_changed(page, before: dict) -> None:
@@ -94,40 +80,6 @@ PANEL = """() => {
 
 
 
-def open_more(page) -> None:
-    """Open the "More" menu (export, comparison, link, speed) unless it is open."""
-    if not page.locator(".linger-play-more").evaluate("(menu) => menu.open"):
-        page.click(".linger-play-more > summary")
-
-def test_the_end_panel_tells_cpythons_record_for_20_deals(chromium, site_url):
-    """For 20 seeded deals (3 to 6 players, single deals and matches), the panel on the table names the winner,
-    the reason, the order in which players went out and every trick as CPython's record of the deal has them."""
-    ctx = chromium.new_context(reduced_motion="reduce")
-    try:
-        page = open_play(ctx, site_url, "en", encode_query(Settings(players=4, seed=1)))
-        for seed in range(20):
-            players = 3 + seed % 4
-            settings = Settings(players=players, seed=100 + seed, seat=seed % players,
-                                mode="match-3" if seed % 3 == 0 else "deal", strength="random")
-            record = page.evaluate(PLAY_THROUGH, ["en", encode_query(settings)])
-            deal = load_game(record).current.deal
-            outcome = deal.outcome
-            shown = page.evaluate(PANEL)
-            assert shown["winner"] == outcome.winner and shown["reason"] == outcome.reason.value, seed
-            assert shown["out"] == list(outcome.out_order), seed
-            assert [t["number"] for t in shown["tricks"]] == [t.number for t in deal.tricks]
-            for ours, trick in zip(shown["tricks"], deal.tricks):
-                assert ours["cards"] == [c.code for c in trick.cards]
-                assert ours["seats"] == list(trick.seats) and ours["won"] == [trick.winner]
-            single = settings.mode == "deal"
-            assert shown["match"] is not single
-            assert shown["buttons"] == (["again", "review"] if single else ["next", "again", "review"])
-            if single:
-                assert shown["title"].endswith("wins the deal.") and "match" not in shown["title"]
-    finally:
-        ctx.close()
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_play_again_next_deal_review_and_axe(chromium, site_url, axe, scheme):
     """A match's deal ends with the panel on the table, the focus on Next deal, which deals deal 2; Review shows
@@ -148,7 +100,6 @@ def test_play_again_next_deal_review_and_axe(chromium, site_url, axe, scheme):
         assert page.evaluate("document.activeElement.dataset.end") == "next"
         assert end["end"]["headline"] in panel.text_content()
         panel.locator("details summary").click()
-        panel.screenshot(path=str(SHOTS / f"test-end-fr-1280-{scheme}.png"))
         assert axe(page) == []  # no serious or critical finding, the panel and its trick list open
         page.click(".linger-play-end button[data-end=review]")
         assert page.locator(".linger-play-end").count() == 0 and page.locator(".linger-play-end-review").is_visible()

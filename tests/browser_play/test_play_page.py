@@ -15,40 +15,13 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from games import cpython_game
+from games import LIVE_TIMEOUT_MS, cpython_game, open_more, open_play, view, wait_idle
 from linger_longer.web.play import Settings, compare, decode_query, encode_query, hint, new_game, play
 
 from linger_browser_fixtures import watch_context, watch_page
 
 REPO = Path(__file__).resolve().parents[2]
-LIVE_TIMEOUT_MS = 90_000
 ROOT = ".linger-play"
-
-
-def open_play(ctx, site_url: str, lang: str, query: str = ""):
-    """Open the Play page and wait until its first view is drawn."""
-    page = ctx.new_page()
-    page.goto(f"{site_url}/{lang}/play.html" + (f"?{query}" if query else ""))
-    wait_idle(page)
-    return page
-
-
-def wait_idle(page) -> None:
-    """Wait until the page shows a view and no engine request is running."""
-    page.wait_for_function(
-        "window.lingerPlay && window.lingerPlay.view && !document.querySelector('.linger-play').hasAttribute('aria-busy')",
-        timeout=LIVE_TIMEOUT_MS,
-    )
-
-
-def open_more(page) -> None:
-    """Open the "More" menu (export, comparison, link, speed) unless it is open."""
-    if not page.locator(".linger-play-more").evaluate("(menu) => menu.open"):
-        page.click(".linger-play-more > summary")
-
-
-def view(page) -> dict:
-    return page.evaluate("JSON.parse(JSON.stringify(window.lingerPlay.view))")
 
 
 def act(page, use_keyboard: bool) -> None:
