@@ -104,6 +104,13 @@ class Options:
     fresh: bool = False  #: empty the journal first
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose refusal of a bad flag is one line (exit status 2), not the usage text."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
 def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     """The flags every generation shares: ``--workers``, ``--scheduler``, ``--journal``, ``--fresh``."""
     group = parser.add_argument_group("running on Dask")

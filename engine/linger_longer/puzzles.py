@@ -238,9 +238,14 @@ def _seed_range(text: str) -> range:
     return seeds
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message}\n")  # a bad flag: one line, not the usage text
+
+
 def parser(prog: str = "python -m linger_longer.puzzles") -> argparse.ArgumentParser:
     """The command's flags (``nox -s puzzles``, :mod:`tools.puzzles`, adds those of running on Dask)."""
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=_seed_range, default=range(0, 200), help="seed range, e.g. 0-199 (the default)")
     parser.add_argument("--count", type=int, default=24, help="puzzles to write (24)")
     parser.add_argument("--out", type=Path, default=Path("tutorial/puzzles"))

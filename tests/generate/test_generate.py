@@ -100,8 +100,20 @@ def test_bad_input_is_refused_with_one_line(tmp_path, capsys):
         with pytest.raises(SystemExit) as exit_:
             dask_puzzles.main([*flags, *journal])
         assert exit_.value.code == 2
-        assert message in capsys.readouterr().err.strip().splitlines()[-1]
+        (line,) = capsys.readouterr().err.strip().splitlines()
+        assert line.startswith("python -m tools.puzzles: ") and message in line, line
     assert not (tmp_path / "never").exists()
+
+
+def test_the_strength_command_refuses_a_bad_flag_with_one_line(capsys):
+    from tools import strength
+
+    for flags in (["--workers", "0"], ["--deals", "0"], ["--workers", "1", "--scheduler", "tcp://127.0.0.1:9"]):
+        with pytest.raises(SystemExit) as exit_:
+            strength.main([*flags, "--out", "-"])
+        assert exit_.value.code == 2
+        (line,) = capsys.readouterr().err.strip().splitlines()
+        assert line.startswith("python -m tools.strength: "), line
 
 
 def test_the_driver_flags_are_left_out_of_a_recorded_command():
@@ -130,3 +142,14 @@ def test_a_task_whose_worker_dies_runs_again_on_a_cluster_given_by_address(tmp_p
         results = generate.run(tasks, generate.Options(scheduler=cluster.scheduler_address), progress=None)
     assert marker.exists()  # a worker did die
     assert results == [[0], [10], [4], [9]]
+
+
+def test_the_strength_figures_are_the_same_in_this_process_and_on_a_two_process_cluster(tmp_path):
+    from tools import strength
+
+    plan = (("rule-of-thumb", "random", "standard", "plain"), ("rule-of-thumb", "random", "last-card", "plain"))
+    serial = strength.measure(30, jobs=1, rows=plan)
+    on_cluster = strength.measure(30, rows=plan, options=generate.Options(workers=2, journal=tmp_path / "j"))
+    assert len(strength.record_tasks("rule-of-thumb", "random", "standard", 30)) == 2
+    assert on_cluster == serial
+    assert [row["deals"] for row in serial["rows"]] == [30, 30]
