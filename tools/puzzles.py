@@ -6,7 +6,7 @@ Usage::
     python -m tools.puzzles --seeds 0-199 --scheduler tcp://10.0.0.5:8786   # an existing Dask cluster
     python -m tools.puzzles --seeds 0-39 --workers 1 --out /tmp/p  # in this process
 
-Each task is a chunk of :data:`CHUNK` seeds, each seed searched by the engine's
+Each task is a chunk of :data:`CHUNK` seed(s), each seed searched by the engine's
 :func:`linger_longer.puzzles.puzzle_for_seed`; the chunks go through :func:`tools.generate.run` (journal,
 resume, progress, retries) and come back in seed order, so the files written are the same whatever the
 number of workers. The flags are the engine's (:func:`linger_longer.puzzles.parser`) and the driver's.
@@ -21,8 +21,10 @@ from typing import TextIO
 from linger_longer import puzzles
 from tools import generate
 
-#: Seeds a task: a few seconds of solving, so that the tasks outnumber the workers many times over.
-CHUNK = 4
+#: Seeds a task: one, since a seed may take a hundred times another (a draw-per-card deal gives the solver
+#: long lines: 0.1 s to 12 s a seed), and neighbouring seeds share their rule set, so longer chunks would
+#: put the slow seeds together and leave a worker idle.
+CHUNK = 1
 NAME = "puzzles"
 
 

@@ -15,7 +15,7 @@ from linger_longer import puzzles as engine_puzzles
 from tools import generate
 from tools import puzzles as dask_puzzles
 
-#: Quick seeds (no draw-per-card deal among them), two tasks of :data:`tools.puzzles.CHUNK` seeds or fewer.
+#: Quick seeds (no draw-per-card deal among them): six tasks.
 SEEDS = "12-17"
 
 
@@ -38,7 +38,7 @@ def test_one_worker_and_a_two_process_local_cluster_write_the_same_files(tmp_pat
     # The engine's own command, standard library only, writes the same bytes.
     assert engine_puzzles.main(["--seeds", SEEDS, "--count", "6", "--out", str(tmp_path / "engine")]) == 0
     assert _files(tmp_path / "engine") == serial
-    assert "2/2 tasks done" in capsys.readouterr().err
+    assert "6/6 tasks done" in capsys.readouterr().err
 
 
 def test_an_interrupted_run_resumes_from_its_journal(tmp_path):
@@ -47,20 +47,21 @@ def test_an_interrupted_run_resumes_from_its_journal(tmp_path):
     options = generate.Options(workers=1, journal=journal)
     seeds = range(12, 18)
     tasks = dask_puzzles.tasks(seeds)
-    assert len(tasks) == 2
+    assert len(tasks) == 6
     code = generate.source_digest([*generate.engine_sources(), generate.ROOT / "tools" / "puzzles.py"])
-    generate.run(tasks[:1], options, code=code, progress=None)  # the run stopped after its first chunk
-    (done,) = journal.iterdir()
-    stamp = done.stat().st_mtime_ns
+    generate.run(tasks[:3], options, code=code, progress=None)  # the run stopped after three chunks
+    done = sorted(journal.iterdir())
+    assert len(done) == 3
+    stamps = [path.stat().st_mtime_ns for path in done]
     progress = io.StringIO()
     chosen = dask_puzzles.find(seeds, 6, options, progress=progress)
-    assert "1 of 2 tasks already done" in progress.getvalue()
-    assert done.stat().st_mtime_ns == stamp  # read back, not computed again
-    assert len(list(journal.glob("*.pickle"))) == 2
+    assert "3 of 6 tasks already done" in progress.getvalue()
+    assert [path.stat().st_mtime_ns for path in done] == stamps  # read back, not computed again
+    assert len(list(journal.glob("*.pickle"))) == 6
     engine_puzzles.write(chosen, tmp_path / "resumed")
     assert _files(tmp_path / "resumed") == reference
     # A damaged chunk (a run killed while writing it) is computed again, and --fresh starts over.
-    done.write_bytes(b"cut sh")
+    done[0].write_bytes(b"cut sh")
     again = dask_puzzles.find(seeds, 6, options, progress=None)
     assert [engine_puzzles.to_toml(p, 1) for p in again] == [engine_puzzles.to_toml(p, 1) for p in chosen]
     progress = io.StringIO()
