@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Where each command keeps its finished chunks (``build/journal/<command>/``).
 JOURNALS = ROOT / "build" / "journal"
 #: A scheduler that does not answer within this many seconds is reported, not waited for.
-CONNECT_TIMEOUT = 5
+CONNECT_TIMEOUT = 4
 #: Times a task that raised is run again before the run fails (a worker that dies costs no retry:
 #: the scheduler runs its tasks elsewhere).
 RETRIES = 2
@@ -290,12 +290,14 @@ def _run_on_dask(todo: list[tuple[int, Task]], options: Options, finished: Calla
 
 def connect(address: str):
     """A client of the scheduler at ``address``, or :class:`GenerationError` naming it within
-    :data:`CONNECT_TIMEOUT` seconds."""
+    :data:`CONNECT_TIMEOUT` seconds (nothing listening, a host that does not answer, or something that is not
+    a Dask scheduler)."""
     from distributed import Client
 
     try:
         return Client(address, timeout=f"{CONNECT_TIMEOUT}s")
     except (OSError, TimeoutError, ValueError) as error:
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise GenerationError(f"cannot reach the Dask scheduler at {address} within {CONNECT_TIMEOUT} s "
-                              f"({reason[:120]})") from None
+        reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
+    except Exception as error:  # e.g. another protocol's server: its reply read as a frame length
+        reason = f"it does not answer as a Dask scheduler: {type(error).__name__}"
+    raise GenerationError(f"cannot reach the Dask scheduler at {address} ({reason})")
