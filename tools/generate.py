@@ -253,11 +253,15 @@ def run(tasks: Sequence[Task], options: Options = Options(workers=1), *, name: s
         results[i] = value
         meter.step()
 
-    if todo and options.workers == 1 and options.scheduler is None:
-        for i in todo:
-            finished(i, run_chunk(tasks[i].function, tasks[i].items, tasks[i].args))
-    elif todo:
-        _run_on_dask([(i, tasks[i]) for i in todo], options, finished, meter)
+    try:
+        if todo and options.workers == 1 and options.scheduler is None:
+            for i in todo:
+                finished(i, run_chunk(tasks[i].function, tasks[i].items, tasks[i].args))
+        elif todo:
+            _run_on_dask([(i, tasks[i]) for i in todo], options, finished, meter)
+    except KeyboardInterrupt:
+        kept = f"kept in {options.journal}; the same command resumes" if options.journal else "not kept (no journal)"
+        raise GenerationError(f"interrupted after {meter.done} of {len(tasks)} tasks, {kept}") from None
     return results  # type: ignore[return-value]
 
 
@@ -270,7 +274,7 @@ def _run_on_dask(todo: list[tuple[int, Task]], options: Options, finished: Calla
         cluster = None
     else:
         workers = options.workers or os.cpu_count() or 1
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
         client = Client(cluster)
     try:
         meter.started = time.monotonic()  # the rate counts the work, not the cluster's start

@@ -69,6 +69,24 @@ def test_an_interrupted_run_resumes_from_its_journal(tmp_path):
     assert "already done" not in progress.getvalue()
 
 
+def test_an_interrupted_run_says_in_one_line_what_it_kept(tmp_path):
+    stop = {2}
+
+    def square(item: int) -> int:
+        if item in stop:
+            raise KeyboardInterrupt  # Ctrl-C while the third task runs
+        return item * item
+
+    tasks = [generate.Task(f"n-{n}", square, (n,)) for n in range(4)]
+    options = generate.Options(workers=1, journal=tmp_path / "journal")
+    with pytest.raises(generate.GenerationError, match=r"^interrupted after 2 of 4 tasks, kept in .*journal; "
+                                                       r"the same command resumes$"):
+        generate.run(tasks, options)
+    assert len(list((tmp_path / "journal").glob("*.pickle"))) == 2
+    stop.clear()
+    assert generate.run(tasks, options) == [[0], [1], [4], [9]]
+
+
 def test_a_chunk_computed_on_other_code_is_not_reused():
     task = dask_puzzles.tasks(range(12, 14))[0]
     assert task.key("code-a") != task.key("code-b")
@@ -139,7 +157,7 @@ def test_a_task_whose_worker_dies_runs_again_on_a_cluster_given_by_address(tmp_p
     marker = tmp_path / "died"
     tasks = [generate.Task(f"part-{n}", die_once if n == 1 else pow, (n,), (str(marker),) if n == 1 else (2,))
              for n in range(4)]
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         results = generate.run(tasks, generate.Options(scheduler=cluster.scheduler_address), progress=None)
     assert marker.exists()  # a worker did die
     assert results == [[0], [10], [4], [9]]

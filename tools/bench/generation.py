@@ -22,7 +22,7 @@ def _timed(workers: int) -> tuple[float, list[str]]:
     from distributed import LocalCluster
     from linger_longer.puzzles import to_toml
 
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         started = time.perf_counter()
         found = generate.run(dask_puzzles.tasks(SEEDS), generate.Options(scheduler=cluster.scheduler_address))
         elapsed = time.perf_counter() - started
