@@ -207,16 +207,17 @@ def bench(session: nox.Session) -> None:
 def strength(session: nox.Session) -> None:
     """The opponents page's strength figures over 10,000 seeded deals a row, written to
     tutorial/data/strength.json (hours on two cores; posargs go to tools.strength, e.g.
-    `-- --deals 2000 --long-deals 300`)."""
-    install(session, "tests")
+    `-- --deals 2000 --long-deals 300`; `-- --scheduler tcp://HOST:8786` runs on a Dask cluster)."""
+    install(session, "generate")
     session.run("python", "-m", "tools.strength", *session.posargs)
 
 
 @nox.session(python=PYTHON, default=False)
 def puzzles(session: nox.Session) -> None:
-    """Generate the puzzles in tutorial/puzzles/ from seeded deals (posargs: e.g. `-- --seeds 0-199`)."""
-    session.install("--no-deps", "-e", ".")
-    session.run("python", "-m", "linger_longer.puzzles", *session.posargs)
+    """Generate the puzzles in tutorial/puzzles/ from seeded deals on Dask, every core by default (posargs: e.g.
+    `-- --seeds 0-199`, `-- --scheduler tcp://HOST:8786` for a cluster, `-- --workers 1`)."""
+    install(session, "generate")
+    session.run("python", "-m", "tools.puzzles", *session.posargs)
 
 
 @nox.session(python=PYTHON, default=False)

@@ -5,12 +5,15 @@ Usage::
     python -m tools.strength                          # 10,000 deals a row; writes tutorial/data/strength.json
     python -m tools.strength --deals 2000 --long-deals 300 --duel-deals 200
     python -m tools.strength --deals 40 --long-deals 4 --out -   # a short run, printed, nothing written
+    python -m tools.strength --scheduler tcp://10.0.0.5:8786      # on an existing Dask cluster
 
 Every row is one "lone" bot against three copies of a "field" bot at a table
 of four, over seeded deals: deal ``i`` uses the deal seed ``SEED + i``, the
 lone seat ``i % 4`` and the dealer ``(i // 4) % 4`` (the deals of
-:func:`lone_seat_deals`, the bot in seat ``s`` seeded ``4 i + s``), so every row
-with the same rules plays the same deals, however many processes share them.
+:func:`lone_seat_win`, the bot in seat ``s`` seeded ``4 i + s``), so every row
+with the same rules plays the same deals, however many processes share them: the deals run as Dask tasks of
+:data:`CHUNK` deals (:mod:`tools.generate`: every core, or a cluster by ``--scheduler``; a journal to resume
+an interrupted run; ``--workers 1`` in this process).
 Where the field bot is a quick one, the same deals are played again with a
 field bot in the lone seat; the per-deal difference is the lone bot's
 paired gain, with its 95 % interval (:func:`paired_gain`).
@@ -36,24 +39,25 @@ import dataclasses
 import hashlib
 import json
 import math
-import multiprocessing
-import os
 import statistics
 import sys
-import time
 from pathlib import Path
+
+from tools import generate
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The committed data file the opponents page is built from.
 DATA = ROOT / "tutorial" / "data" / "strength.json"
 #: The sources whose behaviour the figures measure; their digest is stored with the figures.
 SOURCES = ("engine/linger_longer/bots.py", "engine/linger_longer/solver.py")
-#: The seed of deal 0: deal ``i`` is dealt from ``SEED + i`` (:func:`lone_seat_deals`).
+#: The seed of deal 0: deal ``i`` is dealt from ``SEED + i`` (:func:`lone_seat_win`).
 SEED = 1_000_000
 PLAYERS = 4
 #: The confidence level of every interval (:func:`wilson` and :func:`paired_gain`: z = 1.96).
 CONFIDENCE = 0.95
 DEALS = 10_000
+#: Deals a Dask task: seconds of play for the slowest bots, a fraction of one for the quick ones.
+CHUNK = 20
 #: Field bots quick enough to replay every deal with one of them in the lone seat (the paired gain).
 QUICK = ("random", "rule-of-thumb")
 #: The rows: (lone bot, field bot, rules as profile[+variant…], which deal count: "plain" is ``--deals``,
@@ -89,43 +93,49 @@ def make_bot(name: str, seed: int, samples: int | None = None):
     return engine_bot(name, seed)
 
 
-def lone_seat_deals(hero: str, field: str, rules, start: int, stop: int, samples: int | None = None) -> list[bool]:
-    """The hero's win in each of deals ``start`` … ``stop - 1`` against three ``field`` bots (the module's text)."""
-    from linger_longer import Deal
+def lone_seat_win(i: int, hero: str, field: str, rules: str, samples: int | None = None) -> bool:
+    """Whether the hero wins deal ``i`` against three ``field`` bots under ``rules`` (profile[+variant…]; the
+    module's text): the work of one deal, which the workers import and run."""
+    from linger_longer import Deal, Rules
     from linger_longer.bots import OracleBot
 
-    wins = []
-    for i in range(start, stop):
-        seat = i % 4
-        bots = [make_bot(hero if s == seat else field, i * 4 + s, samples) for s in range(4)]
-        deal = Deal.new(rules, 4, seed=SEED + i, dealer=(i // 4) % 4)
-        while not deal.is_over:
-            bot = bots[deal.to_act]
-            # The ceiling bot sees the whole deal; every fair bot only its seat's view.
-            deal.apply(bot.choose(deal if isinstance(bot, OracleBot) else deal.view(deal.to_act)))
-        wins.append(deal.outcome.winner == seat)
-    return wins
-
-
-def _chunk(args: tuple[str, str, str, int, int, int | None]) -> list[bool]:
-    from linger_longer import Rules
-
-    hero, field, rules, start, stop, samples = args
     profile, *variants = rules.split("+")
-    return lone_seat_deals(hero, field, Rules.from_names(profile, tuple(variants)), start, stop, samples)
+    seat = i % 4
+    bots = [make_bot(hero if s == seat else field, i * 4 + s, samples) for s in range(4)]
+    deal = Deal.new(Rules.from_names(profile, tuple(variants)), 4, seed=SEED + i, dealer=(i // 4) % 4)
+    while not deal.is_over:
+        bot = bots[deal.to_act]
+        # The ceiling bot sees the whole deal; every fair bot only its seat's view.
+        deal.apply(bot.choose(deal if isinstance(bot, OracleBot) else deal.view(deal.to_act)))
+    return deal.outcome.winner == seat
 
 
-def play(hero: str, field: str, rules: str, deals: int, jobs: int, samples: int | None = None) -> list[bool]:
-    """The hero's win in each of the first ``deals`` deals under ``rules`` (profile[+variant…]), over ``jobs``
-    processes."""
-    size = max(1, min(50, deals // (jobs * 4) or 1))
-    chunks = [(hero, field, rules, a, min(deals, a + size), samples) for a in range(0, deals, size)]
-    if jobs > 1:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_chunk, chunks)
-    else:
-        parts = [_chunk(c) for c in chunks]
-    return [won for part in parts for won in part]
+def record_tasks(hero: str, field: str, rules: str, deals: int, samples: int | None = None) -> list[generate.Task]:
+    """The Dask tasks of the hero's first ``deals`` deals, :data:`CHUNK` deals each, in deal order."""
+    return [generate.Task(f"{hero}-{field}-{rules}-{part[0]}-{part[-1]}", lone_seat_win, tuple(part),
+                          (hero, field, rules, samples))
+            for part in generate.chunks(range(deals), CHUNK)]
+
+
+def code_digest() -> str:
+    """The code a journal's chunks were played with: the engine and this module."""
+    return generate.source_digest([*generate.engine_sources(), Path(__file__).resolve()])
+
+
+def play_records(wanted: list[tuple[str, str, str, int]], options: generate.Options, samples: int | None = None,
+                 progress=None) -> dict[tuple[str, str, str], list[bool]]:
+    """The win record of each (hero, field, rules, deals) wanted, all played in one Dask run."""
+    tasks = {(hero, field, rules): record_tasks(hero, field, rules, deals, samples)
+             for hero, field, rules, deals in wanted}
+    every = [task for parts in tasks.values() for task in parts]
+    results = iter(generate.run(every, options, name="strength", code=code_digest(), progress=progress))
+    return {key: [won for _ in parts for won in next(results)] for key, parts in tasks.items()}
+
+
+def play(hero: str, field: str, rules: str, deals: int, jobs: int = 1, samples: int | None = None) -> list[bool]:
+    """The hero's win in each of the first ``deals`` deals under ``rules`` (profile[+variant…]), on ``jobs`` local
+    worker processes (1: in this process), without a journal."""
+    return play_records([(hero, field, rules, deals)], generate.Options(workers=jobs), samples)[hero, field, rules]
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -182,8 +192,9 @@ class Result:
 
 def run(hero: str, field: str, rules: str, deals: int, samples: int | None = None, jobs: int = 1) -> Result:
     """The hero's and a field bot's wins from the lone seat over the same deals."""
-    return Result(hero, field, rules, play(hero, field, rules, deals, jobs, samples),
-                  play(field, field, rules, deals, jobs, samples))
+    records = play_records([(hero, field, rules, deals), (field, field, rules, deals)],
+                           generate.Options(workers=jobs), samples)
+    return Result(hero, field, rules, records[hero, field, rules], records[field, field, rules])
 
 
 def row_key(hero: str, field: str, rules: str) -> str:
@@ -252,32 +263,31 @@ def read_record(text: str, deals: int) -> list[bool]:
 
 
 def measure(deals: int = DEALS, long_deals: int | None = None, duel_deals: int | None = None,
-            jobs: int | None = None, rows=ROWS, out=None) -> dict:
+            jobs: int | None = None, rows=ROWS, out=None, options: generate.Options | None = None) -> dict:
     """Play every row's seeded deals; returns the figures the opponents page shows (see the module's text).
 
     ``long_deals`` (default ``deals``) is the deal count of the draw-per-card rows, ``duel_deals`` (default
     ``long_deals``) that of the head to head. A field bot's own record in the lone seat is played once per
-    rules and shared by the rows that need it.
+    rules and shared by the rows that need it. Every row's deals run in one Dask run (``options``; without
+    them, ``jobs`` local worker processes, every core by default, 1 for this process).
     """
-    jobs = jobs or os.cpu_count() or 1
+    options = options or generate.Options(workers=jobs)
     long_deals = deals if long_deals is None else long_deals
     counts = {"plain": deals, "long": long_deals, "duel": long_deals if duel_deals is None else duel_deals}
-    baselines: dict[tuple[str, str], list[bool]] = {}
+    wanted: dict[tuple[str, str, str], int] = {}
+    for hero, field, rules, kind in rows:
+        for who in (hero, *((field,) if field in QUICK else ())):
+            wanted[who, field, rules] = max(counts[kind], wanted.get((who, field, rules), 0))
+    records = play_records([(*key, count) for key, count in wanted.items()], options,
+                           progress=None if out is None else sys.stderr)
     measured = []
     for hero, field, rules, kind in rows:
-        started = time.perf_counter()
         count = counts[kind]
-        wins = _wins(hero, field, rules, count, jobs)
-        base = None
-        if field in QUICK:
-            known = baselines.get((field, rules), [])
-            if len(known) < count:
-                baselines[field, rules] = known = _wins(field, field, rules, count, jobs)
-            base = known[:count]
-        row = _row(hero, field, rules, wins, base)
+        base = records[field, field, rules][:count] if field in QUICK else None
+        row = _row(hero, field, rules, records[hero, field, rules][:count], base)
         measured.append(row)
         if out is not None:
-            print(describe(row), f"[{time.perf_counter() - started:,.0f} s]", file=out, flush=True)
+            print(describe(row), file=out, flush=True)
     return {"players": PLAYERS, "seed": SEED, "confidence": CONFIDENCE, "sources": list(SOURCES), "digest": source_digest(),
             "bots": bot_parameters(), "rows": measured}
 
@@ -304,39 +314,33 @@ def write(figures: dict, command: str, path: Path = DATA) -> None:
     temporary.replace(path)
 
 
-def _without_jobs(argv: list[str]) -> list[str]:
-    """The arguments that decide the figures (the process count does not: every deal is seeded)."""
-    kept, skip = [], False
-    for arg in argv:
-        if skip or arg.startswith("--jobs="):
-            skip = False
-            continue
-        if arg == "--jobs":
-            skip = True
-            continue
-        kept.append(arg)
-    return kept
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(prog="python -m tools.strength", description=__doc__.split("\n\n")[0])
+    parser = generate.OneLineParser(prog="python -m tools.strength", description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=DEALS, help=f"deals a row ({DEALS:,})")
     parser.add_argument("--long-deals", type=int, default=None,
                         help="deals a draw-per-card row (default: --deals)")
     parser.add_argument("--duel-deals", type=int, default=None,
                         help="deals of the head to head against the playout bots (default: --long-deals)")
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
     parser.add_argument("--out", default=str(DATA.relative_to(ROOT)),
                         help="the data file to write, '-' to print only (default: %(default)s)")
+    generate.add_arguments(parser, "strength")
     args = parser.parse_args(argv)
     for flag, value in (("--deals", args.deals), ("--long-deals", args.long_deals),
-                        ("--duel-deals", args.duel_deals), ("--jobs", args.jobs)):
+                        ("--duel-deals", args.duel_deals)):
         if value is not None and value < 1:
             parser.error(f"{flag} {value}: give 1 or more")
-    figures = measure(args.deals, args.long_deals, args.duel_deals, args.jobs, out=sys.stdout)
+    try:
+        options = generate.options(args)
+    except generate.GenerationError as error:
+        parser.error(str(error))
+    try:
+        figures = measure(args.deals, args.long_deals, args.duel_deals, out=sys.stdout, options=options)
+    except generate.GenerationError as error:
+        print(f"strength: {error}", file=sys.stderr)
+        return 1
     if args.out != "-":
-        write(figures, " ".join(["python -m tools.strength", *_without_jobs(argv)]), ROOT / args.out)
+        write(figures, " ".join(["python -m tools.strength", *generate.without_driver_flags(argv)]), ROOT / args.out)
         print(f"wrote {args.out}")
     return 0
 

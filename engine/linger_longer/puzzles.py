@@ -15,7 +15,9 @@ and the Puzzles page judges the reader's choice with the solver (:mod:`linger_lo
 Difficulty is the length of the winning line (in actions), then the number of
 choices: a short line among two cards is easy, a long line among many is hard.
 
-``python -m linger_longer.puzzles --seeds 0-199 --out tutorial/puzzles`` (``nox -s puzzles``) writes them.
+``nox -s puzzles -- --seeds 0-199`` writes them, the seeds run as Dask tasks on every core or on a cluster
+(:mod:`tools.puzzles`, each task calling :func:`puzzle_for_seed`); ``python -m linger_longer.puzzles --seeds
+0-199`` does the same in this process with the standard library only.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from .game import Deal, Phase
 from .rules import Rules
 from .solver import Solution, solve
 
-__all__ = ["Puzzle", "PuzzleError", "RULE_SETS", "find_puzzle", "generate", "write"]
+__all__ = ["Puzzle", "PuzzleError", "RULE_SETS", "choose", "find_puzzle", "generate", "puzzle_for_seed", "write"]
 
 #: The rule sets puzzles are drawn from, in turn: both profiles and several variants.
 RULE_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -97,23 +99,33 @@ def _puzzle(seed: int, rules: Rules, deal: Deal, solution: Solution) -> Puzzle:
                   len(solution.actions))
 
 
+def puzzle_for_seed(seed: int, nodes: int = NODES) -> Puzzle | None:
+    """The puzzle of one seed, played under ``RULE_SETS[seed % 8]``, or None: the work of one seed, which the
+    generation's workers import and run (``nox -s puzzles``, :mod:`tools.puzzles`)."""
+    profile, variants = RULE_SETS[seed % len(RULE_SETS)]
+    return find_puzzle(seed, Rules.from_names(profile, variants), nodes=nodes)
+
+
 def generate(seeds: Iterable[int], count: int = 24, nodes: int = NODES) -> list[Puzzle]:
-    """Up to ``count`` puzzles from the seeds (seed ``i`` is played under ``RULE_SETS[i % 8]``), the rule sets
-    taken in turn so that each is represented, ordered from easy to hard."""
+    """Up to ``count`` puzzles from the seeds, found one seed after the other in this process (:func:`choose`)."""
     seeds = list(seeds)
+    return choose(seeds, [puzzle_for_seed(seed, nodes) for seed in seeds], count)
+
+
+def choose(seeds: Sequence[int], found: Sequence[Puzzle | None], count: int = 24) -> list[Puzzle]:
+    """Up to ``count`` of the puzzles ``found`` for the ``seeds`` (one entry a seed, None where a seed has none),
+    the rule sets taken in turn so that each is represented, ordered from easy to hard."""
     if not seeds:
         raise PuzzleError("no seeds given: give a range such as 0-400")
-    found: dict[int, list[Puzzle]] = {}
-    for seed in seeds:
-        profile, variants = RULE_SETS[seed % len(RULE_SETS)]
-        puzzle = find_puzzle(seed, Rules.from_names(profile, variants), nodes=nodes)
+    by_rules: dict[int, list[Puzzle]] = {}
+    for seed, puzzle in zip(seeds, found, strict=True):
         if puzzle is not None:
-            found.setdefault(seed % len(RULE_SETS), []).append(puzzle)
-    if not found:
+            by_rules.setdefault(seed % len(RULE_SETS), []).append(puzzle)
+    if not by_rules:
         raise PuzzleError(f"seeds {seeds[0]}-{seeds[-1]} yield no puzzle (no position in their deals where "
                           "exactly one action keeps the player to act able to win): try a wider range")
     chosen: list[Puzzle] = []
-    queues = [found[k] for k in sorted(found)]
+    queues = [by_rules[k] for k in sorted(by_rules)]
     while len(chosen) < count and any(queues):
         for queue in queues:
             if queue and len(chosen) < count:
@@ -226,12 +238,23 @@ def _seed_range(text: str) -> range:
     return seeds
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m linger_longer.puzzles", description=__doc__.split("\n\n")[0])
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message}\n")  # a bad flag: one line, not the usage text
+
+
+def parser(prog: str = "python -m linger_longer.puzzles") -> argparse.ArgumentParser:
+    """The command's flags (``nox -s puzzles``, :mod:`tools.puzzles`, adds those of running on Dask)."""
+    parser = _Parser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=_seed_range, default=range(0, 200), help="seed range, e.g. 0-199 (the default)")
     parser.add_argument("--count", type=int, default=24, help="puzzles to write (24)")
     parser.add_argument("--out", type=Path, default=Path("tutorial/puzzles"))
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Find the puzzles seed after seed in this process and write them."""
+    args = parser().parse_args(argv)
     try:
         puzzles = generate(args.seeds, args.count)
     except PuzzleError as error:

@@ -2,7 +2,8 @@
 
 - ``engine``: the engine's and the solver's guard rails and the strong opponent's move time
   (:mod:`tools.bench.engine`, :mod:`tools.bench.solver`), each puzzle's solve time and the walkthroughs'
-  analysis time per step in CPython (:mod:`tools.bench.puzzles`, :mod:`tools.bench.analysis`); the opponents
+  analysis time per step in CPython (:mod:`tools.bench.puzzles`, :mod:`tools.bench.analysis`), the puzzle
+  generation's speed-up on two Dask workers against one (:mod:`tools.bench.generation`); the opponents
   page's strength figures have their own session, ``nox -s strength``;
 - ``site``: the full build and the rebuild of one language after a one-line ``.po`` edit (:mod:`tools.bench.build`);
 - ``browser``: the walkthroughs and the Play page in Chromium against ``build/site`` (:mod:`tools.bench.browser`),
@@ -18,14 +19,14 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import analysis, browser, build, engine, offline, puzzles, solver
+from tools.bench import analysis, browser, build, engine, generation, offline, puzzles, solver
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "site"
 
 ENGINE_BENCHMARKS: list[Callable[[], list[Figure]]] = [engine.figures, solver.figures, puzzles.cpython_figures,
-                                                      analysis.bench_figures]
+                                                      analysis.bench_figures, generation.figures]
 """Each function runs one engine benchmark and returns its figures."""
 
 
