@@ -61,3 +61,28 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+#: A "what if" question about following suit, used wherever a test needs a refusal that names its clause.
+CLAUSE_QUESTION = '''
+title = "What if B holds a heart?"
+players = ["A", "B", "C", "D"]
+[start]
+hypothetical = true
+trump = "S"
+leader = "A"
+hands = { A = "5H", B = "JH 4S", C = "8H", D = "AH" }
+stock = "2D 3D 4D 5D"
+[[step]]
+play = "5H"
+[[step]]
+play = "JH"
+ask = "Which card may B play?"
+note = "B holds a heart and must follow suit."
+'''
+
+
+@pytest.fixture(scope="session")
+def question_toml() -> str:
+    """A hypothetical worked example whose second step asks which card B may play (B must follow suit)."""
+    return CLAUSE_QUESTION

@@ -50,9 +50,12 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
         "how-to-play",
         "seats-clockwise",  # 3 to 6 players, each for themselves; everything moves clockwise
         "card-ranks",  # ace high down to the two; suits equal except trump
+        "first-dealer-cut",  # the first dealer: each player cuts, the lowest card deals, ties cut again
         "deal-hands",  # the deal: one card at a time, clockwise from the dealer's left, as many cards as players
         "turned-card",  # the dealer's last card is shown, sets trump for the deal, and stays in the dealer's hand
+        "trump-for-the-deal",  # the turned card is trump's only source; the suit does not change until the deal ends
         "first-lead",  # the player on the dealer's left leads the first trick
+        "deal-passes-left",  # after each deal, the player on the last dealer's left deals the next one
         "play-in-turn",  # the leader plays any card of their hand, then each other player in turn, clockwise
         "follow-suit",  # a player holding the led suit must play it
         "trump-or-discard",  # a player void in the led suit may trump or discard; nobody must beat the cards played
@@ -70,6 +73,7 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
     ),
     *_clauses(
         "profiles",
+        "first-dealer-lot",  # last-card: the first dealer is drawn by lot, nobody cuts
         "stock-empty-play-on",  # standard: once the stock is empty, play goes on without drawing
         "last-stock-card-wins",  # last-card: the winner who draws the last stock card wins the deal at once
     ),

@@ -12,7 +12,7 @@ expected outcomes::
     players = ["A", "B", "C", "D"] # seat names, clockwise from seat 0
     dealer = "D"
 
-    [start]                        # one of: seed = 7 / deck = "AS KS …" / a position:
+    [start]                        # one of: seed = 7 / deck = "AS KS …" / match_seed = 11 / a position:
     trump = "H"
     leader = "A"
     stock = "9D 4S"                # top card first: the whole stock, or its top cards with
@@ -22,6 +22,10 @@ expected outcomes::
     tricks_won = { C = 1 }
     # hypothetical = true          # a "what if" no deal reaches: checked for consistency only,
                                    # and Scenario.unreachable says why no deal reaches it
+    # match_seed = 11              # instead: deal number `deal` (1 unless given) of a match seeded so; the
+    # deal = 2                     #   engine chooses the first dealer as the rules say (a cut, or lots) and
+                                   #   passes the deal clockwise; earlier deals are played out by random bots;
+                                   #   the example then gives no `dealer`
 
     [[step]]
     play = "KC"                    # the card the player to act plays
@@ -38,6 +42,9 @@ expected outcomes::
     drawn = ["C 9D"]               # cards drawn, in order
     out = ["A"]                    # players out, in order
     winner = "C"                   # deal winner ("" while the deal goes on)
+    dealer = "D"                   # who dealt this deal (for a match_seed start: the engine's choice)
+    cuts = ["A 9C", "B 3D"]        # a match_seed start under `standard`: the cards cut for the first
+                                   #   dealer, seat by seat, round after round (ties cut again)
 
 Any mistake — bad TOML, an unknown key, an unknown card, an illegal scripted
 play, an expectation that does not hold — raises :class:`ScenarioError`
@@ -117,6 +124,8 @@ class Scenario:
     expect: Mapping[str, Any]
     summary: str | None = None
     clauses: tuple[str, ...] = ()  #: the rules the example shows (IDs of :data:`linger_longer.clauses.CLAUSES`)
+    #: For a ``match_seed`` start: the cards cut for the match's first dealer, seat by seat, round after round.
+    cuts: tuple[tuple[int, Card], ...] = ()
 
     def error(self, reason: str, step: Step | None = None) -> ScenarioError:
         """An error naming this file and, when given, the step."""
@@ -134,6 +143,8 @@ class Scenario:
         """The deal at the starting position and the events of setting it up."""
         start, players = self.start, len(self.names)
         try:
+            if "match_seed" in start:
+                return _match_deal(self.rules, self.names, start["match_seed"], start.get("deal", 1))[1:]
             if "hands" not in start and ("seed" in start or "deck" in start):
                 deal = Deal.new(self.rules, players, seed=start.get("seed"), deck=start.get("deck"),
                                 dealer=self.dealer, names=self.names)
@@ -277,6 +288,7 @@ class Scenario:
             "stock": deal.stock_size,
             "trump": deal.trump.letter if deal.trump else "",
             "to_act": names[deal.to_act] if deal.to_act is not None else "",
+            "dealer": names[deal.dealer],
         }
         for key, wanted in expect.items():
             if key == "hands":
@@ -289,6 +301,11 @@ class Scenario:
                 want = [f"{w.split()[0]} {Card.parse(w.split()[1]).code}" for w in wanted]
                 if want != actual[key]:
                     raise fail("cards drawn", want, actual[key])
+            elif key == "cuts":
+                want = [f"{w.split()[0]} {Card.parse(w.split()[1]).code}" for w in wanted]
+                got = [f"{names[seat]} {card.code}" for seat, card in self.cuts]
+                if want != got:
+                    raise fail("cuts", want, got)
             elif key == "trump":
                 want = Suit.parse(wanted).letter if wanted else ""
                 if want != actual[key]:
@@ -504,11 +521,12 @@ _TOP_SHAPES: dict[str, Callable[..., None]] = {
 _START_SHAPES: dict[str, Callable[..., None]] = {
     "seed": _whole, "deck": _cards, "trump": _suit, "leader": _name, "stock": _cards,
     "hands": _per_player(_cards), "out": _names, "tricks_won": _per_player(_count), "turned": _card,
-    "stock_size": _count, "hypothetical": _boolean,
+    "stock_size": _count, "hypothetical": _boolean, "match_seed": _whole, "deal": _count,
 }
 _EXPECT_SHAPES: dict[str, Callable[..., None]] = {
     "tricks": _names, "drawn": _drawn, "out": _names, "winner": _name_or_nobody, "hands": _per_player(_cards),
     "stock": _count, "trump": _suit, "to_act": _name_or_nobody, "reason": _reason, "over": _boolean,
+    "dealer": _name, "cuts": _drawn,
 }
 _STEP_SHAPES: dict[str, Callable[..., None]] = {
     "play": _card, "try": _card, "name_trump": _suit, "by": _name, "note": _string, "ask": _string, "refused": _string,
@@ -540,11 +558,52 @@ def _build(data: dict[str, Any], source: str) -> Scenario:
     )
     dealer_name = data.get("dealer")
     dealer = scenario.seat(dealer_name, key="dealer") if dealer_name else (len(names) - 1)
+    cuts: tuple[tuple[int, Card], ...] = ()
+    if "match_seed" in start:
+        dealer, cuts = _match_dealer(source, data, rules, tuple(names))
     steps = tuple(_build_step(scenario, shapes, i, raw) for i, raw in enumerate(data.get("step", []), start=1))
     return Scenario(
         source=source, title=data["title"], rules=rules, names=tuple(names), dealer=dealer,
         start=start, steps=steps, expect=expect, summary=data.get("summary"), clauses=tuple(data.get("clauses", ())),
+        cuts=cuts,
     )
+
+
+def _match_dealer(source: str, data: dict[str, Any], rules: Rules,
+                  names: tuple[str, ...]) -> tuple[int, tuple[tuple[int, Card], ...]]:
+    """A ``match_seed`` start: the dealer the match gives its deal and the cards cut for the first dealer; an
+    example that also sets the dealer or the cards itself, or asks for deal 0, is an error."""
+    start = data["start"]
+    if "dealer" in data:
+        raise ScenarioError(f"{source}: [start]: match_seed lets the engine choose the dealer as the rules do; "
+                            f"leave out 'dealer' (got {data['dealer']!r})")
+    given = [key for key in ("seed", "deck", "hands", "stock", "stock_size", "trump", "leader", "out", "tricks_won",
+                             "turned", "hypothetical") if key in start]
+    if given:
+        raise ScenarioError(f"{source}: [start]: match_seed deals the cards itself; leave out {', '.join(given)}")
+    number = start.get("deal", 1)
+    if number < 1:
+        raise ScenarioError(f"{source}: [start]: 'deal' must be 1 or more (the match's first deal is 1), "
+                            f"got {number!r}")
+    match = _match_deal(rules, names, start["match_seed"], number)[0]
+    return match.dealer, tuple(pair for cut in match.cuts for pair in cut.cards)
+
+
+def _match_deal(rules: Rules, names: tuple[str, ...], seed: int, number: int) -> tuple[Any, Deal, tuple[Event, ...]]:
+    """Deal number ``number`` of a match seeded ``seed``: the match, the deal and its setup events. The deals
+    before it are played out by random bots (seeded by seat) and recorded, which passes the deal clockwise."""
+    from .bots import RandomBot  # the bots bring the solver: imported only for a match start
+    from .match import Match
+
+    match = Match(rules, len(names), seed=seed, target=number + 1, names=names)
+    bots = [RandomBot(seat) for seat in range(len(names))]
+    for _ in range(number - 1):
+        deal, _events = match.next_deal()
+        while not deal.is_over:
+            deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))  # type: ignore[index]
+        match.record(deal.outcome)  # type: ignore[arg-type]
+    deal, events = match.next_deal()
+    return match, deal, events
 
 
 def _build_step(scenario: Scenario, shapes: _Shapes, number: int, raw: dict[str, Any]) -> Step:

@@ -24,24 +24,6 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "tutorial" / "examples"
 REFUSAL_CLAUSES = {RefusalKind.MUST_FOLLOW: "follow-suit", RefusalKind.NOT_HELD: "play-in-turn",
                    RefusalKind.NAME_TRUMP_FIRST: "grand-coup", RefusalKind.DEAL_OVER: "deal-ends"}
 
-QUESTION = '''
-title = "What if B holds a heart?"
-players = ["A", "B", "C", "D"]
-[start]
-hypothetical = true
-trump = "S"
-leader = "A"
-hands = { A = "5H", B = "JH 4S", C = "8H", D = "AH" }
-stock = "2D 3D 4D 5D"
-[[step]]
-play = "5H"
-[[step]]
-play = "JH"
-ask = "Which card may B play?"
-note = "B holds a heart and must follow suit."
-'''
-
-
 def test_every_clause_has_an_anchor_on_its_page() -> None:
     """A clause's ID is lowercase words joined by '-', on one of the rules pages, unique, with its anchor."""
     anchors = set()
@@ -93,18 +75,18 @@ def test_every_clause_is_shown_by_an_example_and_every_example_names_known_claus
     assert shown == set(CLAUSES), sorted(set(CLAUSES) - shown)
 
 
-def test_an_example_naming_an_unknown_clause_is_refused_with_the_file_and_the_id() -> None:
+def test_an_example_naming_an_unknown_clause_is_refused_with_the_file_and_the_id(question_toml: str) -> None:
     with pytest.raises(ScenarioError, match=r"^x\.toml: 'clauses': unknown clause 'follow-sute'"):
-        loads('clauses = ["follow-sute"]\n' + QUESTION, "x.toml")
+        loads('clauses = ["follow-sute"]\n' + question_toml, "x.toml")
     with pytest.raises(ScenarioError, match=r"'clauses' must be a list of clause IDs"):
-        loads('clauses = "follow-suit"\n' + QUESTION, "x.toml")
+        loads('clauses = "follow-suit"\n' + question_toml, "x.toml")
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_an_illegal_answer_links_to_its_clause_in_the_readers_language(lang: str) -> None:
+def test_an_illegal_answer_links_to_its_clause_in_the_readers_language(lang: str, question_toml: str) -> None:
     """A card the rules refuse is answered with the rule in words and a link to the clause on How to play,
     in the same language's folder (a relative address), the words escaped."""
-    verdict = answer(QUESTION, lang, 1, "4S")
+    verdict = answer(question_toml, lang, 1, "4S")
     assert verdict["verdict"] == "illegal" and verdict["clause"] == "follow-suit"
     link = re.search(r'<a class="ll-rule-link" href="([^"]+)">([^<]+)</a></p>$', verdict["html"])
     assert link and link.group(1) == "how-to-play.html#follow-suit"
@@ -113,9 +95,9 @@ def test_an_illegal_answer_links_to_its_clause_in_the_readers_language(lang: str
         assert link.group(2) != "Read the rule", lang  # translated
 
 
-def test_the_link_text_is_escaped() -> None:
+def test_the_link_text_is_escaped(question_toml: str) -> None:
     """Catalog text never becomes markup: the rule's words reach the page escaped."""
-    verdict = answer(QUESTION.replace('"B"', '"<b>"').replace("B =", '"<b>" =').replace('"B ', '"<b> '), "en", 1, "4S")
+    verdict = answer(question_toml.replace('"B"', '"<b>"').replace("B =", '"<b>" =').replace('"B ', '"<b> '), "en", 1, "4S")
     assert "<b>" not in verdict["html"] and "&lt;b&gt;" in verdict["html"]
 
 
@@ -133,13 +115,13 @@ def test_a_walkthroughs_refused_card_links_to_its_clause(lang: str) -> None:
     assert all("rule_html" not in s for s in steps if s not in refused)
 
 
-def test_a_refused_card_on_the_table_carries_the_address_of_its_rule() -> None:
+def test_a_refused_card_on_the_table_carries_the_address_of_its_rule(question_toml: str) -> None:
     """The table's refused card names its rule's address (data-rule), which the page links beside the reason;
     a legal card carries none. The link's words are a widget word of each language."""
     from linger_longer.web.labels import labels
     from linger_longer.web.walkthrough import replay_json
 
-    step = json.loads(replay_json(QUESTION, "en"))["steps"][1]  # B to play after A led a heart
+    step = json.loads(replay_json(question_toml, "en"))["steps"][1]  # B to play after A led a heart
     refused = {c["card"]: c["rule"] for c in step["choices"]}
     assert refused == {"JH": None, "4S": "how-to-play.html#follow-suit"}
     buttons = re.findall(r'<button [^>]*data-card="(\w\w)"[^>]*>', step["html"])

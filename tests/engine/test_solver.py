@@ -195,6 +195,7 @@ def test_the_deal_is_left_as_it_was():
 #: is not a best move for the player to act (a better one in brackets), and the examples past the budget.
 NOT_BEST = {
     "draw-keeps-hand-size.toml": {2: "4H", 3: "2H"},
+    "first-dealer-by-lot.toml": {3: "KD"},
     "follow-suit.toml": {5: "3H"},
     "stock-runs-out-standard.toml": {1: "9C"},
     "variant-grand-coup.toml": {1: "9C"},

@@ -13,24 +13,6 @@ from linger_longer.clauses import CLAUSES
 from linger_longer.languages import CODES
 from linger_longer.web.question import answer
 
-QUESTION = '''
-title = "What if B holds a heart?"
-players = ["A", "B", "C", "D"]
-[start]
-hypothetical = true
-trump = "S"
-leader = "A"
-hands = { A = "5H", B = "JH 4S", C = "8H", D = "AH" }
-stock = "2D 3D 4D 5D"
-[[step]]
-play = "5H"
-[[step]]
-play = "JH"
-ask = "Which card may B play?"
-note = "B holds a heart and must follow suit."
-'''
-
-
 def ids_of(page: Path) -> set[str]:
     return set(re.findall(r'\sid="([^"]+)"', page.read_text(encoding="utf-8")))
 
@@ -48,10 +30,11 @@ def test_every_clause_has_its_anchor_on_its_page(built_site: Path, lang: str) ->
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_a_refused_cards_link_reaches_its_clause_in_the_same_language(built_site: Path, lang: str) -> None:
+def test_a_refused_cards_link_reaches_its_clause_in_the_same_language(built_site: Path, lang: str,
+                                                                       question_toml: str) -> None:
     """The illegal verdict's link, followed from the page that asked (How to play), lands on the follow-suit
     rule of the same language's How to play page; its words are in that language."""
-    verdict = answer(QUESTION, lang, 1, "4S")
+    verdict = answer(question_toml, lang, 1, "4S")
     href = re.search(r'href="([^"]+)"', verdict["html"]).group(1)
     file, anchor = target(built_site / lang / "how-to-play.html", href)
     assert file == built_site / lang / "how-to-play.html" and anchor == "follow-suit"

@@ -127,6 +127,25 @@ def test_a_cited_word_is_not_term_checked(locales: Path, capsys: pytest.CaptureF
     assert f"index.po:{unmarked}: term: the English uses 'void'" in out
 
 
+def test_a_dutch_separable_verb_split_around_its_object_uses_the_term(locales: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Dutch splits a separable verb in a main clause ("afleggen" → "je legt je zwakste kaart af"): the split
+    verb is the termbase term; a particle in the next sentence, or another verb, is not."""
+    (locales / "glossary.csv").write_text("en,fr,it,nl\ndiscard,défausser,scartare,afleg|afgelegd\n",
+                                          encoding="utf-8")
+    po = locales / "nl" / "LC_MESSAGES" / "index.po"
+    split = append(po, entry("Discard your weakest card.", "Leg je zwakste kaart af."))
+    joined = append(po, entry("You may discard a club.", "Je mag een klaver afleggen."))
+    other_verb = append(po, entry("Discard the two of clubs.", "Gooi de klaver twee weg."))
+    next_sentence = append(po, entry("Discard a card, then lead.", "Je legt een kaart. Af en toe kom je uit."))
+    code, out = run_gate(locales, capsys)
+    assert code == 1
+    assert f"index.po:{split}:" not in out
+    assert f"index.po:{joined}:" not in out
+    assert f"index.po:{other_verb}: term: the English uses 'discard'; the nl termbase term is 'afleg | afgelegd'" in out
+    assert f"index.po:{next_sentence}: term: the English uses 'discard'" in out
+
+
 LEVEL = "en,fr,it,nl,kind\nrule of thumb|rule-of-thumb|=Rule of thumb,stratégie simple|!bon sens,buon senso,vuistregel,level\n"
 
 

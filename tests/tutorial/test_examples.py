@@ -30,7 +30,7 @@ EXPECTED_IDS = {
     "out-after-last-card", "lead-passes", "stock-runs-out-standard", "everyone-empties",
     "last-card-ends-deal", "last-trump", "last-trump-last-stock-card", "last-trump-eliminate-before-draw",
     "variant-draw-per-card", "variant-no-trump", "variant-random-trump", "variant-grand-coup",
-    "variant-long-hand", "three-players-whole-deal",
+    "variant-long-hand", "three-players-whole-deal", "second-deal", "first-dealer-by-lot",
 }
 
 #: A card written as a code ("KC", "10H") or with a suit symbol, which reader-facing text must not contain:

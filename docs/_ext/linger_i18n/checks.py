@@ -243,12 +243,12 @@ class Term:
         return _en_pattern(self.en)
 
     def matches(self, lang: str, text: str) -> bool:
-        return any(_starts_a_word(alt, text) for alt in self.target.get(lang, ()))
+        return any(_find(alt, text, lang) for alt in self.target.get(lang, ()))
 
     def rejected(self, lang: str, text: str) -> str | None:
         """The first word of ``text`` that the termbase rejects for this term in ``lang``, if any."""
         for alt in self.avoid.get(lang, ()):
-            m = _starts_a_word(alt, text)
+            m = _find(alt, text, lang)
             if m:
                 return m.group(0)
         return None
@@ -258,6 +258,43 @@ def _starts_a_word(alt: str, text: str) -> re.Match[str] | None:
     """``alt`` (one or more words) at the start of a word of ``text``, whatever the case; the word matched."""
     words = r"\s+".join(map(re.escape, alt.rstrip("*").split()))
     return re.search(rf"(?<!\w){words}\w*", text, re.IGNORECASE)
+
+
+#: Dutch separable-verb particles, longest first: in a main clause the particle leaves the verb and closes the
+#: clause ("afleggen" → "je legt je zwakste kaart af").
+_NL_PARTICLES = ("terug", "samen", "achter", "voorbij", "binnen", "mee", "weg", "door", "over", "voor", "uit",
+                 "aan", "toe", "bij", "op", "in", "af", "na", "om")
+
+#: How many words may stand between a split verb and its particle (the object and its adverbs).
+_SPLIT_GAP = 8
+
+
+def _split_verb(alt: str, text: str) -> re.Match[str] | None:
+    """A Dutch separable verb written as one word (``afleg``) found split around its object in ``text``: the stem
+    starts a word (``legt``), then at most a few words of the same clause, then the particle (``af``) as a word.
+
+    >>> _split_verb("afleg", "Je legt je zwakste kaart af.").group(0)
+    'legt je zwakste kaart af'
+    >>> _split_verb("afleg", "Je legt je kaart op tafel. Daarna af.") is None
+    True
+    """
+    word = alt.rstrip("*")
+    if " " in word.strip():
+        return None
+    particle = next((p for p in _NL_PARTICLES if word.lower().startswith(p) and len(word) - len(p) >= 3), None)
+    if particle is None:
+        return None
+    stem = re.escape(word[len(particle):])
+    gap = rf"(?:[^\W\d]+\s+){{0,{_SPLIT_GAP}}}?"
+    return re.search(rf"(?<!\w){stem}\w*\s+{gap}{particle}(?!\w)", text, re.IGNORECASE)
+
+
+def _find(alt: str, text: str, lang: str) -> re.Match[str] | None:
+    """``alt`` in ``text`` as :func:`_starts_a_word` finds it; in Dutch also a separable verb split in two."""
+    found = _starts_a_word(alt, text)
+    if found is None and lang == "nl":
+        found = _split_verb(alt, text)
+    return found
 
 
 class Termbase:
