@@ -176,6 +176,19 @@ class Walkthrough {
     this.buttons.back.disabled = v.atFirst;
     this.buttons.next.disabled = v.atLast || this.questions.blocks(this.state.index, v.inBranch, this.state.live);
     this.buttons.last.disabled = v.atLast;  // jumping is the reader's own choice: only stepping waits
+    // The way back is there at once (a tried card focuses it while its line is still paced).
+    this.backToExample.hidden = !v.inBranch;
+    this.backToExample.textContent = this.questionBranch ? this.labels.back_to_question : this.labels.return;
+    // The step's words at once, with its counter; what to do on its table (try a card, a question) once the
+    // table is the step's own.
+    this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
+      ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
+      : '');
+    this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
+    // After a refused card's reason, the engine's link to its rule (escaped by the engine).
+    if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
+    this.message.textContent = '';
+    this.tryLabel.classList.add('linger-wt-coming');  // unseen until the step's own table offers its cards
     // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
     if (this.table.contains(document.activeElement)) this.root.focus({ preventScroll: true });
     // A step forward shows the tables on the way to it first, timed as the Play page times them (the engine's
@@ -199,13 +212,6 @@ class Walkthrough {
    * @param {boolean} announce
    */
   settle(v, announce) {
-    this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
-      ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
-      : '');
-    this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
-    // After a refused card's reason, the engine's link to its rule (escaped by the engine).
-    if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
-    this.message.textContent = '';
     this.uniqueIds(this.table);
     const asking = this.questions.draw(this.state.index, v.inBranch, this.state.live,
       v.inBranch ? 'branch' : `step-${this.state.index}`);
@@ -214,8 +220,6 @@ class Walkthrough {
     this.tryLabel.hidden = !tryShown;
     this.tryLabel.classList.toggle('linger-wt-coming', tryShown && !v.canTry);
     if (v.canTry && !asking) this.enableChoices();
-    this.backToExample.hidden = !v.inBranch;
-    this.backToExample.textContent = this.questionBranch ? this.labels.back_to_question : this.labels.return;
     if (announce) this.live.textContent = asking ? `${v.announce} ${this.questions.spoken()}` : v.announce;
     this.analysis.draw();
   }
