@@ -104,7 +104,8 @@ class walkthrough_prompt(nodes.General, nodes.Element):
 class walkthrough_engine_output(nodes.General, nodes.Element):
     """The engine's narration (list of sentences) and table HTML for one step: not translatable doctree text;
     try_label: the widget's "try another card" line when the step will offer one, else empty; rule_html: for a
-    refused card, the engine's link to the rule that forbids it."""
+    refused card, the engine's link to the rule that forbids it; pace: the tables shown on the way to the step
+    when the reader steps forward (``[{"kind", "html"}]``, linger_longer.web.pace)."""
 
 
 def page_language(config_language: str | None) -> str:
@@ -241,7 +242,7 @@ class WalkthroughDirective(SphinxDirective):
             if not item["concealed"]:
                 coming = offers_card and step["index"] not in asked
                 item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"],
-                                                  rule_html=step.get("rule_html", ""),
+                                                  rule_html=step.get("rule_html", ""), pace=step.get("pace", []),
                                                   try_label=fill_player(labels["try"], players, to_act) if coming else "")
             listing += item
         root += listing
@@ -421,6 +422,10 @@ def visit_engine_output_html(self: HTML5Translator, node: walkthrough_engine_out
     if node.get("try_label"):  # the place of the widget's line, which comes with the live engine (see the CSS)
         self.body.append(f'<p class="linger-wt-try linger-wt-coming">{html.escape(node["try_label"])}</p>\n')
     self.body.append(f'<div class="linger-wt-table">{node["table_html"]}</div>\n')
+    # The tables shown on the way to this step when the reader steps forward (the engine's beats, already
+    # escaped): inert until the widget plays them, never shown without it.
+    for beat in node.get("pace", []):
+        self.body.append(f'<template class="linger-wt-pace" data-kind="{_attr(beat["kind"])}">{beat["html"]}</template>\n')
     raise nodes.SkipNode
 
 

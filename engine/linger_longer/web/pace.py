@@ -15,6 +15,12 @@ Each step is ``{"kind", "html"}``: ``kind`` is ``"card"`` (a card was played),
 ``"gathered"`` (the trick went to its winner, who drew). The words of the
 stretch stay the view's (``recent``), said once the table is the view's.
 
+A walkthrough paces its steps with the same beats (:func:`step_beats`): each
+step is one card, so stepping forward onto a step shows the previous trick
+gathered first when the step's card starts a new trick, and the complete trick
+before the winner draws when the step's card ends one; then the step's own
+table.
+
 >>> from .settings import Settings
 >>> from .record import Game
 >>> game = Game(Settings(players=4, seed=5, seat=2))
@@ -34,7 +40,7 @@ from .record import Game, parse_action
 from .render import render_step_html
 from .table import TrickTable, table_view
 
-__all__ = ["STEP_KINDS", "finished_trick", "paced_steps"]
+__all__ = ["STEP_KINDS", "finished_trick", "paced_steps", "step_beats"]
 
 #: What a step shows: a card played, a complete trick (winner marked, nothing drawn yet), the trick gathered.
 STEP_KINDS = ("card", "trick", "gathered")
@@ -58,6 +64,32 @@ def finished_trick(before: dict[str, Any], events: Sequence[Event], trick: Trick
 def _gathered(after: dict[str, Any]) -> dict[str, Any]:
     """The table once the finished trick went to its winner's pile: the felt is clear."""
     return {**after, "trick": [], "trick_winner": None}
+
+
+def step_beats(before: dict[str, Any] | None, events: Sequence[Event],
+               trick: TrickTable) -> list[tuple[str, dict[str, Any]]]:
+    """The tables shown, as ``(kind, table)``, between ``before`` (the table a walkthrough shows now) and the
+    table after one action's ``events`` (``trick`` has seen them): the finished trick of ``before`` gathered
+    when the action's card starts a new trick, the complete trick before the draw when it ends one.
+
+    >>> from ..cards import Card
+    >>> before = {"seats": [{"hand": ["AS"]}, {"hand": ["KS"]}], "trick": [{"seat": 0, "card": "QS"}],
+    ...           "trick_winner": None, "to_act": 1}
+    >>> table = TrickTable()
+    >>> table.see([CardPlayed(seat=0, card=Card.parse("QS"))])
+    >>> events = [CardPlayed(seat=1, card=Card.parse("KS")), TrickWon(seat=1, cards=(), number=1)]
+    >>> table.see(events)
+    >>> [(kind, t["trick_winner"], t["seats"][1]["hand"]) for kind, t in step_beats(before, events, table)]
+    [('trick', 1, [])]
+    """
+    if before is None:
+        return []
+    beats: list[tuple[str, dict[str, Any]]] = []
+    if before["trick_winner"] is not None and any(isinstance(event, CardPlayed) for event in events):
+        beats.append(("gathered", _gathered(before)))
+    if any(isinstance(event, TrickWon) for event in events):
+        beats.append(("trick", finished_trick(before, events, trick)))
+    return beats
 
 
 def paced_steps(game: Game, since: int, lang: str, names: Sequence[str]) -> list[dict[str, Any]]:

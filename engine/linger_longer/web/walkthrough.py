@@ -6,6 +6,11 @@ step at build time; the browser's worker calls the same function, and
 render the table with :func:`~linger_longer.web.render.render_step_html`, so
 the page shows the same thing whichever computed it. A worked example shows
 every card, so its narration speaks to everyone.
+
+Each step also carries its ``pace``: the tables shown on the way to it when
+the reader steps forward, the Play page's beats (:func:`~linger_longer.web.pace.step_beats`:
+the last trick gathered, a complete trick before the draw), which the page
+times as the Play page does.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from ..game import Deal, Phase
 from ..narrate import EVERYONE, Narrator, refusal_text
 from ..scenario import Scenario, ScenarioError, Step, StepResult, loads
 from .json_text import json_text
+from .pace import step_beats
 from .render import render_step_html
 from .rule_links import rule_link_html
 from .table import TrickTable, hand_choices, table_view
@@ -29,7 +35,8 @@ BRANCH_SEED = 0
 
 
 def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickTable, lang: str,
-               prefix: str) -> dict[str, Any]:
+               prefix: str, before: dict[str, Any] | None) -> dict[str, Any]:
+    """One step as JSON-ready data; ``before`` is the previous step's table (``None`` for the first step)."""
     step, deal = result.step, result.deal
     action: dict[str, Any] | None = None
     if step is not None:
@@ -57,7 +64,20 @@ def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickT
     if result.refusal is not None:  # the link after the reason, to the clause that forbids the card
         data["rule_html"] = rule_link_html(result.refusal.clause, lang)
     data["html"] = render_step_html(data, lang, f"{prefix}-{index}", deal.names)
+    data["pace"] = [{"kind": kind, "html": render_step_html({"table": beat, "choices": []}, lang,
+                                                            f"{prefix}-{index}-pace-{n}", deal.names)}
+                    for n, (kind, beat) in enumerate(step_beats(before, result.events, table))]
     return data
+
+
+def _steps_json(results: list[StepResult], narrator: Narrator, table: TrickTable, lang: str,
+                prefix: str) -> list[dict[str, Any]]:
+    """The steps of ``results`` in order, each paced from the one before."""
+    steps: list[dict[str, Any]] = []
+    for index, result in enumerate(results):
+        before = steps[-1]["table"] if steps else None
+        steps.append(_step_json(index, result, narrator, table, lang, prefix, before))
+    return steps
 
 
 def _actor(result: StepResult) -> int | None:
@@ -96,7 +116,7 @@ def replay(toml_text: str, lang: str, source: str = "<example>") -> dict[str, An
     example_id = _example_id(source)
     narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)
     table = TrickTable()
-    steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results)]
+    steps = _steps_json(results, narrator, table, lang, example_id)
     return _document(scenario, example_id, lang, steps, results[-1].deal)
 
 
@@ -112,7 +132,7 @@ def play_on(scenario: Scenario, results: list[StepResult], at: int,
     example_id = _example_id(source)
     narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)
     table = TrickTable()
-    steps = [_step_json(i, r, narrator, table, lang, example_id) for i, r in enumerate(results[:at + 1])]
+    steps = _steps_json(results[:at + 1], narrator, table, lang, example_id)
     deal = results[at].deal.copy()
     while (action := next_action(deal)) is not None:
         seat = deal.to_act
@@ -121,7 +141,7 @@ def play_on(scenario: Scenario, results: list[StepResult], at: int,
         step = Step(len(steps), kind, card=action if isinstance(action, Card) else None,
                     suit=action if isinstance(action, Suit) else None, by=seat)
         steps.append(_step_json(len(steps), StepResult(step, events, None, deal.copy()), narrator, table,
-                                lang, f"{example_id}-{branch}"))
+                                lang, f"{example_id}-{branch}", steps[-1]["table"]))
     return _document(scenario, example_id, lang, steps, deal)
 
 

@@ -7,9 +7,11 @@
 /**
  * @typedef {{card: string, label: string, name: string, legal: boolean, reason: string | null}} Choice
  * @typedef {{to_act?: number | null, phase?: string}} Table
+ * @typedef {{kind: 'card' | 'trick' | 'gathered', html: string}} Beat
  * @typedef {{index: number, note: string | null, narration: string[], html: string, choices: Choice[], table: Table | null,
- *   rule?: string}} Step
+ *   rule?: string, pace: Beat[]}} Step
  *   `rule`: for a refused card, the engine's link to the rule that forbids it (HTML, escaped by the engine).
+ *   `pace`: the tables shown on the way to the step when the reader steps forward (linger_longer.web.pace).
  *   One step as the widget shows it. `note` is HTML (the page's translated note) or null.
  * @typedef {{atStep: number, card: string, steps: Step[]}} Branch
  * @typedef {{scripted: Step[], branch: Branch | null, index: number, live: boolean}} State
@@ -134,7 +136,7 @@ export function view(state, labels, players) {
 /**
  * Steps from the engine's walkthrough JSON (replay_json / branch_json).
  * @param {{steps: Array<{index: number, note: string | null, narration: string[], html: string, choices?: Choice[], table?: Table,
- *   rule_html?: string}>}} data
+ *   rule_html?: string, pace?: Beat[]}>}} data
  * @returns {Step[]}
  */
 export function stepsFromJson(data) {
@@ -146,5 +148,6 @@ export function stepsFromJson(data) {
     choices: s.choices ?? [],
     table: s.table ?? null,
     rule: s.rule_html ?? '',
+    pace: s.pace ?? [],
   }));
 }

@@ -3,7 +3,8 @@
  * Paced play: the tables the engine passed through between two of the reader's turns (the view's
  * `steps`, linger_longer.web.pace), shown one after another as at a card table, then the view's own
  * table. The engine decides every table; this module only times them: a card every ~400 ms, a
- * finished trick held on the felt for about a second, then gathered.
+ * finished trick held on the felt for about a second, then gathered. A walkthrough stepped forward plays the
+ * beats of its step (linger_longer.web.walkthrough's `pace`) the same way.
  *
  * A click or a key anywhere ends the pacing at once (the view's table is drawn, the reader's turn
  * begins), so no animation ever holds the reader up. The speed (normal, fast, instant) is the reader's

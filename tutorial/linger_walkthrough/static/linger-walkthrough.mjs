@@ -5,12 +5,14 @@
  * the first step (see the Sphinx directive); this module makes each
  * `.linger-walkthrough`'s stepper work at once, with its stage in place of the
  * static list, and, when the page's live engine (linger-engine.mjs) is ready,
- * swaps in the steps Pyodide computed and offers "try another card".
+ * swaps in the steps Pyodide computed and offers "try another card". A step forward is paced as the
+ * Play page paces the computer's cards (linger-pace.mjs, with the engine's beats); back and jumps are instant.
  * The logic lives in linger-model.mjs; the questions to the reader in linger-question.mjs.
  */
 import { AnalysisPanel } from './linger-analysis.mjs';
 import { getEngine } from './linger-engine.mjs';
 import { QuestionPanel } from './linger-question.mjs';
+import { effectiveSpeed, pacing, playSteps, savedSpeed, skipPacing } from './linger-pace.mjs';
 import { drawTable, moveAmongCards, motionsRunning, showReason } from './linger-table.mjs';
 import {
   applyMove, enterBranch, format, initialState, keyMove, leaveBranch, stepsFromJson, view, withLiveSteps,
@@ -50,6 +52,10 @@ function staticSteps(root) {
     html: li.querySelector(':scope > .linger-wt-table')?.innerHTML ?? '',
     choices: [],
     table: li.hasAttribute('data-to-act') ? { to_act: Number(li.getAttribute('data-to-act')) } : null,
+    pace: [...li.querySelectorAll(':scope > template.linger-wt-pace')].map((beat) => ({
+      kind: /** @type {import('./linger-model.mjs').Beat['kind']} */ (/** @type {HTMLElement} */ (beat).dataset.kind),
+      html: beat.innerHTML,
+    })),
   }));
 }
 
@@ -111,6 +117,8 @@ class Walkthrough {
     controls.after(this.stage);
     /** whether the branch on show is the engine's continuation of an answer to a question */
     this.questionBranch = false;
+    /** how many times the stage was drawn: a paced step finishes drawing only if no other step came since */
+    this.drawn = 0;
     this.questions = new QuestionPanel(this, (question, choice) => this.askEngine(question, choice),
       (question, answer, choice) => this.placeAnswer(question, answer, choice));
     this.analysis = new AnalysisPanel(this);
@@ -158,36 +166,60 @@ class Walkthrough {
    */
   render(announce, motion) {
     const v = view(this.state, this.labels, this.players);
+    // A step still paced on this page ends first (its last table drawn), so the new one starts from there.
+    if (pacing()) skipPacing();
+    const drawn = ++this.drawn;
     this.count.textContent = v.count;
+    this.root.dataset.step = String(this.state.index);
+    this.root.dataset.branch = v.inBranch ? 'yes' : 'no';
+    this.buttons.first.disabled = v.atFirst;
+    this.buttons.back.disabled = v.atFirst;
+    this.buttons.next.disabled = v.atLast || this.questions.blocks(this.state.index, v.inBranch, this.state.live);
+    this.buttons.last.disabled = v.atLast;  // jumping is the reader's own choice: only stepping waits
+    // The way back is there at once (a tried card focuses it while its line is still paced).
+    this.backToExample.hidden = !v.inBranch;
+    this.backToExample.textContent = this.questionBranch ? this.labels.back_to_question : this.labels.return;
+    // The step's words at once, with its counter; what to do on its table (try a card, a question) once the
+    // table is the step's own.
     this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
       ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
       : '');
     this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
     // After a refused card's reason, the engine's link to its rule (escaped by the engine).
     if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
-    // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
-    const focusInTable = this.table.contains(document.activeElement);
-    drawTable(this.table, v.step.html, motion);
     this.message.textContent = '';
+    this.tryLabel.classList.add('linger-wt-coming');  // unseen until the step's own table offers its cards
+    // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
+    if (this.table.contains(document.activeElement)) this.root.focus({ preventScroll: true });
+    // A step forward shows the tables on the way to it first, timed as the Play page times them (the engine's
+    // beats: the last trick gathered, a complete trick before the draw); back, jumps and instant speed do not.
+    const speed = effectiveSpeed(savedSpeed());
+    const moves = motion && speed !== 'instant';
+    const settle = () => { if (drawn === this.drawn) this.settle(v, announce); };
+    if (moves && v.step.pace.length) {
+      playSteps(this.table, v.step.pace, v.step.html, { speed, animate: true }).then(settle);
+    } else {
+      drawTable(this.table, v.step.html, moves);
+      this.table.dataset.paced = 'done';
+      settle();
+    }
     this.root.dataset.motions = String(motionsRunning());
+  }
+
+  /**
+   * The rest of a step, once its own table is drawn: its words, the question, the cards the reader may try.
+   * @param {ReturnType<typeof view>} v
+   * @param {boolean} announce
+   */
+  settle(v, announce) {
     this.uniqueIds(this.table);
-    if (focusInTable) this.root.focus({ preventScroll: true });
     const asking = this.questions.draw(this.state.index, v.inBranch, this.state.live,
       v.inBranch ? 'branch' : `step-${this.state.index}`);
-    const waiting = this.questions.blocks(this.state.index, v.inBranch, this.state.live);
-    this.buttons.first.disabled = v.atFirst;
-    this.buttons.back.disabled = v.atFirst;
-    this.buttons.next.disabled = v.atLast || waiting;
-    this.buttons.last.disabled = v.atLast;  // jumping is the reader's own choice: only stepping waits
     this.tryLabel.textContent = v.tryLabel;
     const tryShown = (v.canTry || (v.tryComing && this.root.dataset.engine !== 'failed')) && !asking;
     this.tryLabel.hidden = !tryShown;
     this.tryLabel.classList.toggle('linger-wt-coming', tryShown && !v.canTry);
     if (v.canTry && !asking) this.enableChoices();
-    this.backToExample.hidden = !v.inBranch;
-    this.backToExample.textContent = this.questionBranch ? this.labels.back_to_question : this.labels.return;
-    this.root.dataset.step = String(this.state.index);
-    this.root.dataset.branch = v.inBranch ? 'yes' : 'no';
     if (announce) this.live.textContent = asking ? `${v.announce} ${this.questions.spoken()}` : v.announce;
     this.analysis.draw();
   }
