@@ -46,7 +46,6 @@ import enum
 import random
 from dataclasses import dataclass
 from functools import cache, partial
-from operator import attrgetter
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from . import kernel
@@ -160,7 +159,6 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 
 _ALL_SUITS = tuple(Suit)
-_NUMBER = attrgetter("index")  # a card's number, for the kernel
 
 
 #: The shared deal-won events for each reason, by seat.
@@ -177,7 +175,7 @@ class Deal:
 
     __slots__ = (
         "rules", "players", "dealer", "names", "turned_card", "setup_events",
-        "_hands", "_stock", "_drawn", "_trump", "_phase", "_to_act", "_legal", "_order", "_table", "_led",
+        "_hands", "_stock", "_drawn", "_trump", "_phase", "_to_act", "_legal", "_order", "_table", "_numbers", "_led",
         "_out", "_out_order", "_orders", "_tricks", "_moves", "_won", "_outcome", "_tricks_before", "_played_before",
     )
 
@@ -216,18 +214,20 @@ class Deal:
         self._stock = tuple(stock)  # card numbers, top card first
         self._drawn = 0  # how many stock cards have been drawn; the stock is self._stock[self._drawn:]
         self._trump = trump
-        named_later = rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER
-        self._phase = Phase.NAME_TRUMP if named_later and trump is None and tricks_played else Phase.PLAY
         self._to_act = leader
         self._out = sum(1 << seat for seat in out) if out else 0  # one bit per seat out of the deal
         self._out_order = tuple(sorted(out)) if out else ()
         self._orders = kernel.seating(players, self._out)[1]  # the seats of a trick, by its leader, while these are in
         self._order = self._orders[leader]  # the seats of the trick on the table, in playing order
         self._table: list[Card] = []  # the cards of the trick on the table, in playing order
+        self._numbers: list[int] = []  # and their card numbers, as the kernel reads them
         self._led: Suit | None = None
-        self._legal = 0  # the cards the player to act may play (none unless a card is awaited): see _turn_to
-        if self._phase is Phase.PLAY:
-            self._turn_to(leader)
+        if trump is None and tricks_played and rules.trump_source is TrumpSource.NAMED_BY_FIRST_WINNER:
+            self._phase = Phase.NAME_TRUMP  # grand-coup: the first trick's winner names trump before leading
+            self._legal = 0  # the cards the player to act may play: none while trump is awaited
+        else:
+            self._phase = Phase.PLAY
+            self._turn_to(leader)  # sets _legal, the cards the player to act may play
         self._tricks: list[_TrickNotes] = []
         self._moves: list[Card | Suit] = []
         self._won: DealWon | None = None  # the event that ended the deal
@@ -265,7 +265,7 @@ class Deal:
         dealt = size * players
         hands = [0] * players
         for place, number in enumerate(numbers[:dealt]):  # one card at a time clockwise, from the dealer's left
-            hands[(leader + place) % players] |= 1 << number
+            hands[(leader + place) % players] |= FULL_DECK[number].mask
         stock = numbers[dealt:]
         trump, turned, events = _turn_trump(rules, numbers, dealt, stock, dealer)
         return cls._from_sets(rules, hands, stock, trump, leader, dealer, turned_card=turned, names=names,
@@ -496,13 +496,15 @@ class Deal:
             mask = card.mask
             if not self._legal & mask:  # none while the deal waits for trump or is over
                 raise IllegalPlayError(self.why_illegal(card))
-            played = PLAYED[seat][card.index]
+            number = card.index
+            played = PLAYED[seat][number]
         except AttributeError:  # not a card
             raise IllegalPlayError(self.why_illegal(card)) from None
         self._hands[seat] ^= mask
         self._moves.append(card)
         table = self._table
         table.append(card)
+        self._numbers.append(number)
         placed = len(table)
         if placed == len(self._order):
             return self._finish_trick(played[0])
@@ -567,6 +569,7 @@ class Deal:
         other._tricks_before, other._played_before = self._tricks_before, self._played_before
         other._hands = self._hands.copy()  # the lists a deal changes in place are its own in the copy
         other._table = self._table.copy()
+        other._numbers = self._numbers.copy()
         other._tricks = self._tricks.copy()
         other._moves = self._moves.copy()
         return other
@@ -604,7 +607,7 @@ class Deal:
         cards = tuple(self._table)
         trump = self._trump
         end = kernel.end_trick(self.rules, self._hands, self._stock, self._drawn, self._out, self._order,
-                               list(map(_NUMBER, cards)), trump.number if trump is not None else -1)
+                               self._numbers, trump.number if trump is not None else -1)
         winner, drawn, went_out, out, deal_winner, reason, leader, names_trump = end
         trick_won = TrickWon(winner, cards, self._played_before + len(self._tricks) + 1)
         events: list[Event] = [played, trick_won]
@@ -626,7 +629,7 @@ class Deal:
             self._out_order += went_out
             self._orders = kernel.seating(self.players, out)[1]
         self._tricks.append((trick_won, self._order, end, trump))
-        self._table = []
+        self._table, self._numbers = [], []
         self._led = None
         if reason is not None:
             return self._end(_DEAL_WON[reason][deal_winner], events)
@@ -654,6 +657,7 @@ class Deal:
     def _take_back(self) -> None:
         """Undo a card still on the table: it goes back to the hand it came from."""
         card = self._table.pop()
+        self._numbers.pop()
         seat = self._order[len(self._table)]
         self._hands[seat] |= card.mask
         if not self._table:
@@ -676,6 +680,7 @@ class Deal:
         self._trump = trump
         self._order = seats
         self._table = list(trick_won.cards)
+        self._numbers = [card.index for card in trick_won.cards]
         self._led = self._table[0].suit
         self._take_back()
 

@@ -96,15 +96,15 @@ def winning_place(cards: Sequence[int], trump: int) -> int:
     has exactly one winner. The cards are read in playing order, each against
     the best so far, as the players see the trick grow.
     """
-    best, winner = cards[0], 0
-    for place in range(1, len(cards)):
-        card = cards[place]
-        if card // 13 == best // 13:  # a higher card of the same suit takes the trick
+    best = cards[0]
+    suit = best // 13  # the led suit, until a trump is played
+    for card in cards:
+        if card // 13 == suit:  # a higher card of the suit that is winning takes the trick
             if card < best:  # the higher rank: a suit runs from the ace down in card numbers
-                best, winner = card, place
+                best = card
         elif card // 13 == trump:  # a trump takes it from any card of another suit; a discard never does
-            best, winner = card, place
-    return winner
+            best, suit = card, trump
+    return cards.index(best)
 
 
 def beats(card: Card, best: Card, trump: Suit | None) -> bool:
