@@ -155,35 +155,42 @@ class Walkthrough {
   /**
    * @param {boolean} announce whether to speak the step in the live region
    * @param {boolean} motion whether the cards that moved glide to their places (a step forward)
+   * @param {boolean} [keepAbove] an answer to a question is placed: what stands above the table (the question, the
+   *   note, the narration) stays as the reader saw it, so nothing moves; the verdict over the felt says the rest
    */
-  render(announce, motion) {
+  render(announce, motion, keepAbove = false) {
     const v = view(this.state, this.labels, this.players);
     this.count.textContent = v.count;
-    this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
-      ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
-      : '');
-    this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
-    // After a refused card's reason, the engine's link to its rule (escaped by the engine).
-    if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
+    if (!keepAbove) {
+      this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
+        ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
+        : '');
+      this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
+      // After a refused card's reason, the engine's link to its rule (escaped by the engine).
+      if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
+    }
     // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
     const focusInTable = this.table.contains(document.activeElement);
+    this.table.style.marginTop = '';
     drawTable(this.table, v.step.html, motion);
     this.message.textContent = '';
     this.root.dataset.motions = String(motionsRunning());
     this.uniqueIds(this.table);
     if (focusInTable) this.root.focus({ preventScroll: true });
     const asking = this.questions.draw(this.state.index, v.inBranch, this.state.live,
-      v.inBranch ? 'branch' : `step-${this.state.index}`);
+      v.inBranch ? 'branch' : `step-${this.state.index}`, keepAbove);
     const waiting = this.questions.blocks(this.state.index, v.inBranch, this.state.live);
     this.buttons.first.disabled = v.atFirst;
     this.buttons.back.disabled = v.atFirst;
     this.buttons.next.disabled = v.atLast || waiting;
     this.buttons.last.disabled = v.atLast;  // jumping is the reader's own choice: only stepping waits
-    this.tryLabel.textContent = v.tryLabel;
-    const tryShown = (v.canTry || (v.tryComing && this.root.dataset.engine !== 'failed')) && !asking;
-    this.tryLabel.hidden = !tryShown;
-    this.tryLabel.classList.toggle('linger-wt-coming', tryShown && !v.canTry);
-    if (v.canTry && !asking) this.enableChoices();
+    if (!keepAbove) {
+      this.tryLabel.textContent = v.tryLabel;
+      const tryShown = (v.canTry || (v.tryComing && this.root.dataset.engine !== 'failed')) && !asking;
+      this.tryLabel.hidden = !tryShown;
+      this.tryLabel.classList.toggle('linger-wt-coming', tryShown && !v.canTry);
+      if (v.canTry && !asking) this.enableChoices();
+    }
     this.backToExample.hidden = !v.inBranch;
     this.backToExample.textContent = this.questionBranch ? this.labels.back_to_question : this.labels.return;
     this.root.dataset.step = String(this.state.index);
@@ -246,23 +253,54 @@ class Walkthrough {
    * @param {string} choice
    */
   placeAnswer(question, answer, choice) {
+    const tableTop = this.table.getBoundingClientRect().top;
+    try {
+      this.showAnswer(question, answer, choice);
+    } finally {
+      this.keepTableAt(tableTop);
+    }
+  }
+
+  /**
+   * The answer's step has less above its table than the question had (no question box, a shorter note): the gap
+   * is kept under the words, so the table and the verdict over it stay where the reader's eyes are. The next
+   * render gives the gap back.
+   * @param {number} top the table's top before the answer was placed
+   */
+  keepTableAt(top) {
+    const gap = top - this.table.getBoundingClientRect().top;
+    if (gap > 0) this.table.style.marginTop = `${gap}px`;
+    this.questions.place();
+    this.questions.bringIntoView();
+  }
+
+  /**
+   * @param {import('./linger-question.mjs').Question} question
+   * @param {import('./linger-question.mjs').Answer} answer
+   * @param {string} choice
+   */
+  showAnswer(question, answer, choice) {
     if (answer.verdict === 'other') {
       this.state = enterBranch(leaveBranch(this.state), question.at, choice, stepsFromJson({ steps: answer.steps ?? [] }));
       this.questionBranch = true;
-      this.questions.tell('branch', answer.text, answer.followed);
-      this.render(false, false);
-      this.live.textContent = [answer.text, ...(answer.followed ?? [])].join(' ');
+      this.questions.tell('branch', answer);
+      this.render(false, false, true);
+      this.live.textContent = [answer.text, answer.then ?? '', ...(answer.followed ?? [])].filter(Boolean).join(' ');
       this.backToExample.focus({ preventScroll: true });
       return;
     }
     this.questions.answered.add(question.at);
     this.state = { ...leaveBranch(this.state), index: question.at + 1 };
     this.questionBranch = false;
-    if (answer.text) this.questions.tell(`step-${question.at + 1}`, answer.text, answer.followed);
-    else this.questions.outcome = null;
-    this.render(false, false);
+    // In a walkthrough the note that explains the answer comes in the verdict, over the felt (the directive's HTML,
+    // as in the stage), and what stands above the table stays; a puzzle's solver line is its explanation.
     const v = view(this.state, this.labels, this.players);
-    const note = this.note.textContent?.trim() ?? '';
+    const inVerdict = Boolean(answer.text) && !this.root.hasAttribute('data-judge');
+    if (answer.text) this.questions.tell(`step-${question.at + 1}`, answer, inVerdict ? v.step.note ?? '' : '');
+    else this.questions.outcome = null;
+    this.render(false, false, inVerdict);
+    const note = inVerdict ? this.questions.verdict.querySelector('.linger-wt-note')?.textContent?.trim() ?? ''
+      : this.note.textContent?.trim() ?? '';
     this.live.textContent = [answer.text, note, v.announce].filter(Boolean).join(' ');
     this.root.focus({ preventScroll: true });
   }
