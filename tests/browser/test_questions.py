@@ -83,6 +83,7 @@ def shown(page, example: str) -> dict:
 def stage_table(page, example: str) -> str:
     return page.eval_on_selector(widget(example), """(root) => {
         const table = root.querySelector('.linger-wt-stage .linger-wt-table').cloneNode(true);
+        table.querySelector('.linger-wt-verdict')?.remove();  // the verdict lies over the table, not in its HTML
         const prefix = root.id + '--';
         for (const n of table.querySelectorAll('[id]')) n.id = n.id.replace(prefix, '');
         for (const n of table.querySelectorAll('[aria-describedby]')) n.setAttribute('aria-describedby', n.getAttribute('aria-describedby').replace(prefix, ''));
@@ -120,7 +121,7 @@ def test_a_question_judges_the_readers_card(watched_context, open_watched, site_
     page.wait_for_function(f"document.querySelector({widget(ILLEGAL)!r} + ' .linger-wt-live').textContent === {want['text']!r}")
     state = shown(page, ILLEGAL)
     link = page.locator(f"{widget(ILLEGAL)} .linger-wt-verdict a.ll-rule-link")
-    assert state["verdict"] == f"{want['text']} {link.text_content()}"  # the rule, then the link to it
+    assert state["verdict"] == f"✗ {want['text']} {link.text_content()}"  # ✗, the rule, then the link to it
     assert link.get_attribute("href") == f"how-to-play.html#{want['clause']}"
     assert state["step"] == question["at"] and state["branch"] == "no"
 
@@ -132,11 +133,11 @@ def test_a_question_judges_the_readers_card(watched_context, open_watched, site_
     card_button(page, OTHER_LEGAL, question["seat"], other).click()
     page.wait_for_function(f"document.querySelector({widget(OTHER_LEGAL)!r}).dataset.branch === 'yes'")
     want = judged(OTHER_LEGAL, lang, question["at"], other)
-    assert want["verdict"] == "other" and want["followed"]
+    assert want["verdict"] == "other" and want["mark"] == "wrong" and want["followed"]
     state = shown(page, OTHER_LEGAL)
     assert state["step"] == question["at"] + 1
-    assert state["verdict"] == "\n".join([want["text"], *want["followed"]])
-    assert state["live"] == " ".join([want["text"], *want["followed"]])
+    assert state["verdict"] == "\n".join([f"✗ {want['text']}", want["then"], *want["followed"]])
+    assert state["live"] == " ".join([want["text"], want["then"], *want["followed"]])
     assert state["back"] == labels["back_to_question"]
     assert stage_table(page, OTHER_LEGAL) == page.evaluate(NORMALISE, want["steps"][question["at"] + 1]["html"])
     page.keyboard.press("End")
@@ -154,8 +155,11 @@ def test_a_question_judges_the_readers_card(watched_context, open_watched, site_
     assert want["verdict"] == "example"
     page.wait_for_function(f"document.querySelector({widget(OTHER_LEGAL)!r}).dataset.step === '{question['at'] + 1}'")
     state = shown(page, OTHER_LEGAL)
-    assert state["verdict"] == want["text"] and state["note"] and state["ask"] is None
-    assert state["live"].startswith(f"{want['text']} {state['note']}")
+    # The note that explains the answer comes in the verdict; what stands above the table stays as it was.
+    note = page.text_content(f"{widget(OTHER_LEGAL)} .linger-wt-verdict .linger-wt-note").strip()
+    assert note and state["verdict"].startswith(f"✓ {want['text']}\n")
+    assert state["ask"], "the question keeps its place: nothing above the table moves"
+    assert state["live"].startswith(f"{want['text']} {note}")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowRight")
     assert shown(page, OTHER_LEGAL)["step"] == question["at"] + 1, "an answered question does not stop the walkthrough"
@@ -177,11 +181,13 @@ def test_a_naming_question_takes_a_suit(watched_context, open_watched, site_url,
     page.locator(f"{suits}[data-suit='{other}']").click()
     page.wait_for_function(f"document.querySelector({widget(NAMING)!r}).dataset.branch === 'yes'")
     want = judged(NAMING, "fr", question["at"], other)
-    assert shown(page, NAMING)["verdict"] == "\n".join([want["text"], *want["followed"]])
+    assert shown(page, NAMING)["verdict"] == "\n".join([f"{want['symbol']} {want['text']}", want["then"],
+                                                         *want["followed"]])
     page.locator(f"{widget(NAMING)} .linger-wt-back-to-example").click()
     page.locator(f"{suits}[data-suit='{question['answer']}']").click()
     page.wait_for_function(f"document.querySelector({widget(NAMING)!r}).dataset.step === '{question['at'] + 1}'")
-    assert shown(page, NAMING)["verdict"] == judged(NAMING, "fr", question["at"], question["answer"])["text"]
+    right = judged(NAMING, "fr", question["at"], question["answer"])["text"]
+    assert shown(page, NAMING)["verdict"].startswith(f"✓ {right}\n"), "the mark, the words, then the note"
     watch.check()
 
 

@@ -55,6 +55,8 @@ def stage_state(page, widget: str, ids_prefix: str) -> dict:
           const table = stage.querySelector('.linger-wt-table').cloneNode(true);
           // Copies of a gathered trick glide to the winner's pile for a moment: not part of the table.
           for (const n of table.querySelectorAll('.ll-ghost')) n.remove();
+          // The verdict on an answer lies over the table, not in the engine's HTML of it.
+          for (const n of table.querySelectorAll('.linger-wt-verdict')) n.remove();
           for (const n of table.querySelectorAll('[id]')) n.id = n.id.replace(prefix, '');
           for (const n of table.querySelectorAll('[aria-describedby]'))
             n.setAttribute('aria-describedby', n.getAttribute('aria-describedby').split(' ').map((i) => i.replace(prefix, '')).join(' '));

@@ -1,8 +1,9 @@
 """Questions to the reader in the worked examples ("Your move"), judged by CPython's engine.
 
 A step with ``ask`` is posed at the position before it: the example's card is the answer its
-note explains, another legal card plays on with the seeded rule-of-thumb bot, an illegal card
-is told the rule. The browser asks the same functions (tests/browser/test_questions.py).
+note explains; another legal card is wrong (✗) with the reason from the rules (it cannot win the
+trick the example's card wins, or it loses the deal with best play) or right too, and plays on;
+an illegal card is told the rule. The browser asks the same functions (tests/browser/test_questions.py).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import pytest
 
 from linger_longer.bots import RuleOfThumbBot
 from linger_longer.cards import Card, Suit
-from linger_longer.events import DealWon, PlayerOut, TrickWon
-from linger_longer.narrate import EVERYONE, Narrator, refusal_text
+from linger_longer.narrate import refusal_text
 from linger_longer.scenario import ScenarioError, load, loads
+from linger_longer.solver import solve
+from linger_longer.trick import beats, trick_winner
 from linger_longer.web.question import answer, questions
 from linger_longer.web.render import escape
 from linger_longer.web.rule_links import rule_link_html
@@ -86,21 +88,53 @@ def test_every_card_of_a_question_is_judged_as_the_engine_plays_it(path: Path) -
             if refusal is not None:
                 text = f"Interdit\u00a0: {refusal_text(refusal, 'fr', deal.names)}"
                 assert got == {"verdict": "illegal", "at": at, "text": text, "clause": refusal.clause,
+                               "mark": "wrong", "symbol": "✗", "word": "Faux.",
                                "html": f"<p>{escape(text)} {rule_link_html(refusal.clause, 'fr')}</p>"}
                 continue
             assert got["verdict"] == "other"
-            actions, told = continuation(deal, action)
+            assert got["mark"] in ("right", "wrong"), f"{path.name} {choice}: the engine tells why, not just that"
+            assert got["symbol"] == {"right": "✓", "wrong": "✗"}[got["mark"]]
+            assert got["text"].startswith({"right": "Exact. ", "wrong": "Faux. "}[got["mark"]])
+            solved = {v.action: v for v in solve(deal).actions}
+            mine, theirs = solved[step.card or step.suit], solved[action]
+            by_solver = "si chacun joue au mieux" in got["text"]
+            if by_solver:  # the deal's outcome with best play: the solver's line is shown
+                assert (got["mark"] == "wrong") == (mine.winner == deal.to_act != theirs.winner)
+                actions = line_actions(deal, theirs.line)
+                assert got["then"] == "Si chacun joue au mieux\u00a0:"
+            else:  # the trick: the example's card takes it; the reader's does or does not
+                best = trick_best(deal)
+                assert best is not None and beats(step.card, best, deal.trump)
+                assert (got["mark"] == "wrong") == (not beats(action, best, deal.trump))
+                actions, _ = continuation(deal, action)
+                assert got["then"].startswith("Voici la suite")
             shown = [(s["action"]["seat"], s["action"].get("card") or s["action"].get("suit"))
                      for s in got["steps"][at + 1:]]
             assert shown == actions, f"{path.name}: the continuation is the engine's"
-            assert got["followed"] == Narrator("fr", deal.names, viewer=EVERYONE).narrate(told)
-            assert got["steps"][-1]["table"]["winner"] is not None, "the bots play the deal to its end"
+            numbers = [e["number"] for s in got["steps"][at + 1:] for e in s["events"] if e["type"] == "trick-won"]
+            assert [line.split("\u00a0:")[0] for line in got["followed"]] == [f"Pli {n}" for n in numbers], \
+                "one line per trick, numbered"
+            assert got["steps"][-1]["table"]["winner"] is not None, "the deal is played to its end"
         assert "example" in kinds
+
+
+def trick_best(deal):
+    cards = [card for _, card in deal.trick]
+    return cards[trick_winner(cards, deal.trump)] if cards else None
+
+
+def line_actions(deal, line):
+    """The solver's line from the reader's choice as (seat, code), played on a copy of ``deal``."""
+    deal, actions = deal.copy(), []
+    for action in line:
+        actions.append((deal.to_act, action.letter if isinstance(action, Suit) else action.code))
+        deal.apply(action)
+    return actions
 
 
 def continuation(deal, action):
     """Play ``action`` on a copy of ``deal``, then the seeded rule-of-thumb bot for every seat to the end:
-    the actions as (seat, code), and the events that say what followed (first trick, players out, winner)."""
+    the actions as (seat, code), and the events that say what followed."""
     deal, bot = deal.copy(), RuleOfThumbBot(seed=BRANCH_SEED)
     actions, events = [], []
     while True:
@@ -109,13 +143,43 @@ def continuation(deal, action):
         if deal.is_over:
             break
         action = bot.choose(deal.view(deal.to_act))
-    first = next(e for e in events if isinstance(e, TrickWon))
-    return actions, [e for e in events if e is first or isinstance(e, (PlayerOut, DealWon))]
+    return actions, events
+
+
+@pytest.mark.parametrize(("example", "choice", "lang", "text"), [
+    ("trump-or-discard", "JH", "en", "Wrong. J♥ cannot win the trick: it is neither trump nor the suit led. "
+                                     "Only 4♠ can win it."),
+    ("trump-beats-ace", "2S", "nl", "Fout. 2♠ kan de slag niet winnen: de kaart is geen troef en niet van de "
+                                    "uitgekomen kleur. Alleen 4♦ kan hem winnen."),
+    ("last-card-ends-deal", "7H", "en", "Wrong. With 7♥, D cannot win the deal: with best play from everyone, "
+                                        "B wins it."),
+    ("variant-grand-coup", "H", "en", "Right. Naming hearts works too: with best play from everyone, B still wins "
+                                      "the deal."),
+    ("variant-grand-coup", "C", "it", "Sbagliato. Se B sceglie fiori, B non può più vincere la smazzata: se tutti "
+                                      "giocano al meglio, la vince D."),
+])
+def test_a_wrong_card_is_told_why(example: str, choice: str, lang: str, text: str) -> None:
+    """The verdict answers the question asked, with the reason from the rules: the trick a card cannot win,
+    the deal a choice loses with best play; a choice as good as the example's is right too."""
+    toml = (EXAMPLES / f"{example}.toml").read_text(encoding="utf-8")
+    (question,) = questions(toml, lang)
+    assert answer(toml, lang, question["at"], choice)["text"] == text
+
+
+def test_the_continuation_is_told_trick_by_trick() -> None:
+    """After another legal card, what followed is one line per trick, numbered, with who went out after it."""
+    toml = (EXAMPLES / "trump-or-discard.toml").read_text(encoding="utf-8")
+    (question,) = questions(toml, "en")
+    followed = answer(toml, "en", question["at"], "JH")["followed"]
+    assert followed[0] == "Trick 3: A wins the trick."
+    assert followed[1].startswith("Trick 4: C wins the trick. B has no cards left and is out of the deal.")
+    assert all(line.startswith(f"Trick {n}: ") for n, line in enumerate(followed, start=3))
 
 
 def test_a_small_question_in_each_verdict() -> None:
     """The three verdicts on a file of its own: the answer, the rule (in Dutch), and the play that goes on."""
-    assert answer(SMALL, "en", 1, "JH") == {"verdict": "example", "at": 1, "text": "Right: that is the example's choice."}
+    assert answer(SMALL, "en", 1, "JH") == {"verdict": "example", "at": 1, "mark": "right", "symbol": "✓",
+                                            "word": "Right.", "text": "Right. That is the example's choice."}
     illegal = answer(SMALL, "nl", 1, "4S")
     assert illegal["verdict"] == "illegal" and illegal["text"] == "Niet toegestaan: B heeft ♥ en moet kleur bekennen."
     assert answer(SMALL, "en", 1, "QC")["text"] == "Not allowed: B holds ♥ and must follow suit."

@@ -60,7 +60,7 @@ WIDGET_KEYS = (
     "first", "back", "next", "last", "step", "controls", "try", "tried", "return",
     "loading", "ready", "failed", "illegal", "static", "narration", "busy", "error",
     "question", "answer", "show_answer", "back_to_question", "ask_card", "ask_suit",
-    "analysis", "analysis_panel", "analysis_wait", "show_line", "read_rule",
+    "analysis", "analysis_panel", "analysis_wait", "show_line", "read_rule", "answered",
 )
 
 

@@ -68,6 +68,8 @@ LABELS: dict[str, str] = {
     "analysis_wait": N_("The analysis waits for your answer: it would give the answer away."),
     "show_line": N_("Show the line"),
     "read_rule": N_("Read the rule"),  # a link after a refused card's reason, to the rule that forbids it
+    # The page's questions the reader has answered, kept in the browser; no word in it depends on the numbers.
+    "answered": N_("Questions answered on this page: {count} of {total}"),
 }
 
 

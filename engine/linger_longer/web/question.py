@@ -42,15 +42,17 @@ from typing import Any, Callable
 from ..cards import Card, InvalidCardError, Suit
 from ..events import DealWon, PlayerOut, TrickWon, event_from_json
 from ..game import Deal, Phase
-from ..i18n import translate
+from ..i18n import N_, translate, translate_plural
 from ..narrate import EVERYONE, Narrator, card_name, refusal_text, suit_name
 from ..scenario import Scenario, ScenarioError, Step, loads
+from ..solver import solve
+from ..trick import beats, trick_winner
 from .json_text import json_text
 from .render import escape
 from .rule_links import rule_link_html
-from .walkthrough import branch
+from .walkthrough import branch, play_on
 
-__all__ = ["answer", "answer_json", "judged_json", "parse_choice", "question_at", "questions", "read_choice", "refused",
+__all__ = ["MARKS", "answer", "answer_json", "judged_json", "parse_choice", "question_at", "questions", "read_choice", "refused",
            "suit_choices_html"]
 
 #: The events that tell the reader what followed another legal choice (besides the first trick's winner).
@@ -145,7 +147,8 @@ def refused(deal: Deal, chosen: Card | Suit, lang: str, at: int) -> dict[str, An
     if refusal is None:
         return None
     text = translate(lang, "Not allowed: {reason}", reason=refusal_text(refusal, lang, deal.names))
-    return {"verdict": "illegal", "at": at, "text": text, "clause": refusal.clause,
+    return {"verdict": "illegal", "at": at, "text": text, "clause": refusal.clause, "mark": "wrong",
+            "symbol": MARKS["wrong"][0], "word": translate(lang, MARKS["wrong"][1]),
             "html": f"<p>{escape(text)} {rule_link_html(refusal.clause, lang)}</p>"}
 
 
@@ -159,38 +162,161 @@ def judged_json(judge: Callable[..., dict[str, Any]], *args: Any) -> str:
 
 
 def _followed(document: dict[str, Any], at: int, lang: str) -> list[str]:
-    """What followed the reader's choice, in sentences: who won that trick, who went out, who won the deal."""
+    """What followed the reader's choice, one sentence per trick: "Trick 3: A wins the trick. B … is out."
+
+    Each trick of the continuation is told by its number, with who won it and who went out after it;
+    the deal's end closes the last trick's line.
+    """
     narrator = Narrator(lang, document["players"], None, viewer=EVERYONE)
     events = [event_from_json(e) for step in document["steps"][at + 1:] for e in step["events"]]
-    first_trick = next((e for e in events if isinstance(e, TrickWon)), None)
-    told = [e for e in events if e is first_trick or isinstance(e, _OUTCOME_EVENTS)]
-    return narrator.narrate(told)
+    tricks: list[tuple[int | None, list[Any]]] = []
+    for event in events:
+        if isinstance(event, TrickWon):
+            tricks.append((event.number, [event]))
+        elif isinstance(event, _OUTCOME_EVENTS):
+            if not tricks:
+                tricks.append((None, []))
+            tricks[-1][1].append(event)
+    lines = []
+    for number, told in tricks:
+        said = " ".join(narrator.narrate(told))
+        lines.append(said if number is None else translate(lang, "Trick {number}: {events}", number=number,
+                                                               events=said))
+    return lines
+
+
+def _trick_best(deal: Deal) -> Card | None:
+    """The card winning the trick on the table so far, or ``None`` before the lead."""
+    cards = [card for _, card in deal.trick]
+    return cards[trick_winner(cards, deal.trump)] if cards else None
+
+
+def _cannot_win(deal: Deal, example: Card | Suit | None, chosen: Card, lang: str) -> str | None:
+    """Why ``chosen`` is wrong when the example's card takes the trick and ``chosen`` cannot, else ``None``.
+
+    "J♥ cannot win the trick: it is neither trump nor the suit led. Only 4♠ can win it."
+    """
+    best = _trick_best(deal)
+    if best is None or not isinstance(example, Card):
+        return None
+    trump = deal.trump
+    if not beats(example, best, trump) or beats(chosen, best, trump):
+        return None
+    card = chosen.label(lang)
+    if chosen.suit is best.suit:
+        why = translate(lang, "{card} cannot win the trick: {best}, already in it, is higher.",
+                        card=card, best=best.label(lang))
+    elif trump is None:
+        why = translate(lang, "{card} cannot win the trick: it is not of the suit led, and no suit is trump.",
+                        card=card)
+    else:
+        why = translate(lang, "{card} cannot win the trick: it is neither trump nor the suit led.", card=card)
+    winners = [c for c in deal.legal_plays() if beats(c, best, trump)]
+    only = translate_plural(lang, "Only {cards} can win it.", "Only {cards} can win it.", len(winners),
+                            cards=", ".join(c.label(lang) for c in winners))
+    return f"{why} {only}"
+
+
+def _loses_deal(deal: Deal, example: Card | Suit, chosen: Card | Suit,
+                lang: str) -> tuple[str, tuple[Card | Suit, ...]] | None:
+    """Why ``chosen`` is wrong when, with best play from everyone, the example's choice lets the player to act win
+    the deal and ``chosen`` does not (the solver's verdict), with the solver's line from ``chosen``; else ``None``."""
+    values = {value.action: value for value in solve(deal).actions}
+    mine, theirs = values.get(example), values.get(chosen)
+    if mine is None or theirs is None or not (mine.known and theirs.known):
+        return None
+    seat = deal.to_act
+    if mine.winner != seat or theirs.winner == seat:
+        return None
+    player, winner = deal.names[seat], deal.names[theirs.winner]  # type: ignore[index]
+    if isinstance(chosen, Suit):
+        text = translate(lang, "If {player} names {suit}, {player} cannot win the deal: with best play from "
+                         "everyone, {winner} wins it.", player=player, suit=suit_name(chosen, lang), winner=winner)
+    else:
+        text = translate(lang, "With {card}, {player} cannot win the deal: with best play from everyone, "
+                         "{winner} wins it.", player=player, card=chosen.label(lang), winner=winner)
+    return text, theirs.line
+
+
+def _also_right(deal: Deal, example: Card | Suit, chosen: Card | Suit,
+                lang: str) -> tuple[str, tuple[Card | Suit, ...]] | None:
+    """Why ``chosen`` answers the question as well as the example's choice does, else ``None``: it too takes the
+    trick that the example's card takes (no line), or it too keeps the player able to win the deal with best play
+    (with the solver's line from ``chosen``)."""
+    best = _trick_best(deal)
+    player = deal.names[deal.to_act]  # type: ignore[index]
+    if (best is not None and isinstance(example, Card) and isinstance(chosen, Card)
+            and beats(example, best, deal.trump) and beats(chosen, best, deal.trump)):
+        return translate(lang, "{card} wins the trick too.", card=chosen.label(lang)), ()
+    values = {value.action: value for value in solve(deal).actions}
+    mine, theirs = values.get(example), values.get(chosen)
+    if mine is None or theirs is None or not mine.winner == theirs.winner == deal.to_act:
+        return None
+    if isinstance(chosen, Suit):
+        return translate(lang, "Naming {suit} works too: with best play from everyone, {player} still wins the "
+                         "deal.", suit=suit_name(chosen, lang), player=player), theirs.line
+    return translate(lang, "{card} works too: with best play from everyone, {player} still wins the deal.",
+                     card=chosen.label(lang), player=player), theirs.line
+
+
+#: The words that lead a verdict, after its mark (✓ or ✗), by ``mark``.
+MARKS: dict[str, tuple[str, str]] = {"right": ("✓", N_("Right.")), "wrong": ("✗", N_("Wrong."))}
+
+
+def _marked(lang: str, mark: str, text: str) -> dict[str, str]:
+    """The verdict's ``mark`` (``right`` or ``wrong``), its symbol and its word, and its ``text`` after them."""
+    symbol, word = MARKS[mark]
+    return {"mark": mark, "symbol": symbol, "word": translate(lang, word), "text": f"{translate(lang, word)} {text}"}
 
 
 def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<example>") -> dict[str, Any]:
     """Judge the reader's ``choice`` (a card code, or a suit letter when trump is named) at question ``at``.
 
-    Returns ``verdict`` (``example``, ``other`` or ``illegal``) and ``text``, the sentence to show;
-    for ``other`` also ``followed`` (sentences) and ``steps``, the walkthrough steps of the continuation
-    (the example's steps up to ``at``, then the reader's choice, then the bots), as
-    :func:`linger_longer.web.walkthrough.branch` gives them.
+    Returns ``verdict`` (``example``, ``other`` or ``illegal``), ``text``, the sentence to show, and for a legal
+    choice ``mark`` (``right`` or ``wrong``), its ``symbol`` (✓ or ✗) and ``word``. The engine gives the reason from
+    the rules, in the page's language: the example's card is right; another legal card is wrong when it cannot win
+    the trick the example's card wins, or when it loses the deal with best play from everyone where the example's
+    choice wins it (the solver); it is right too when it answers as well. For ``other`` the answer also carries
+    ``followed`` (one sentence per trick) and ``steps``, the walkthrough steps of the continuation: the solver's
+    line when the deal was lost, else the seeded rule-of-thumb players
+    (:func:`linger_longer.web.walkthrough.branch`).
     """
     scenario, step, deal, chosen = read_choice(toml_text, at, choice, source)
     player = deal.names[deal.to_act]  # type: ignore[index]
-    if chosen in (step.card, step.suit):
+    example = step.card if step.card is not None else step.suit
+    if chosen == example:
         return {"verdict": "example", "at": at,
-                "text": translate(lang, "Right: that is the example's choice.")}
+                **_marked(lang, "right", translate(lang, "That is the example's choice."))}
     illegal = refused(deal, chosen, lang, at)
     if illegal is not None:
         return illegal
-    document = branch(toml_text, lang, at, chosen.letter if isinstance(chosen, Suit) else chosen.code, source)
-    if isinstance(chosen, Suit):
-        text = translate(lang, "{player} may name {suit}, but the example names another suit. "
-                         "The rule-of-thumb players went on from there:", player=player, suit=suit_name(chosen, lang))
+    assert example is not None  # a question is asked on a play or name_trump step
+    line: tuple[Card | Suit, ...] = ()
+    reason = _cannot_win(deal, example, chosen, lang) if isinstance(chosen, Card) else None
+    if reason is None:
+        lost = _loses_deal(deal, example, chosen, lang)
+        if lost is not None:
+            reason, line = lost
+    mark = "wrong" if reason is not None else "right"
+    if reason is None:
+        also = _also_right(deal, example, chosen, lang)
+        if also is not None:
+            reason, line = also
+    if reason is None:  # no rule tells the choices apart: the continuation shows what followed
+        mark = ""
+        reason = (translate(lang, "{player} may name {suit}, but the example names another suit.", player=player,
+                            suit=suit_name(chosen, lang)) if isinstance(chosen, Suit) else
+                  translate(lang, "{player} may play {card}, but the example plays another card.", player=player,
+                            card=chosen.label(lang)))
+    if line:
+        moves = iter(line)
+        document = play_on(scenario, scenario.check(), at, lambda _deal: next(moves, None), lang, source, "s")
+        then = translate(lang, "With best play from everyone:")
     else:
-        text = translate(lang, "{player} may play {card}, but the example plays another card. "
-                         "The rule-of-thumb players went on from there:", player=player, card=chosen.label(lang))
-    return {"verdict": "other", "at": at, "text": text, "followed": _followed(document, at, lang),
+        document = branch(toml_text, lang, at, chosen.letter if isinstance(chosen, Suit) else chosen.code, source)
+        then = translate(lang, "The rule-of-thumb players went on from there:")
+    judged = _marked(lang, mark, reason) if mark else {"text": reason}
+    return {"verdict": "other", "at": at, **judged, "then": then, "followed": _followed(document, at, lang),
             "steps": document["steps"]}
 
 

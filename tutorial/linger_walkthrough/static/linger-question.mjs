@@ -20,7 +20,8 @@
  *   suitsHtml: string}} Question
  *   `at` is the walkthrough step the question is asked at (its answer is step `at + 1`).
  * @typedef {{verdict: 'example' | 'other' | 'illegal' | 'unknown', at: number, text: string, followed?: string[],
- *   steps?: any[], error?: string, clause?: string, html?: string}} Answer
+ *   steps?: any[], error?: string, clause?: string, html?: string, mark?: string, symbol?: string, word?: string,
+ *   then?: string}} Answer
  *   The engine's judgement (see linger_longer.web.question.answer); an illegal card's `html` is its `text`,
  *   escaped by the engine, with a link to the rule that forbids it.
  * @typedef {{callFunction: (module: string, name: string, args: unknown[]) => Promise<unknown>}} Judge
@@ -65,11 +66,50 @@ export function choiceOf(target, question) {
   return card.dataset.card ?? null;
 }
 
+/** Where the page's answered questions are kept: one list per page and language. */
+const PROGRESS_KEY = `linger-longer:questions:${location.pathname}`;
+
+/** @returns {Set<string>} the questions of this page the reader has answered, as "example@at" */
+function readAnswered() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PROGRESS_KEY) ?? '[]');
+    return new Set(Array.isArray(kept) ? kept.filter((k) => typeof k === 'string') : []);
+  } catch {
+    return new Set();  // no storage (or a broken entry): the count starts again
+  }
+}
+
+/** @param {Set<string>} answered */
+function keepAnswered(answered) {
+  try {
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify([...answered]));
+  } catch {
+    // the browser keeps nothing: the count lasts while the page is open
+  }
+}
+
+/** The walkthrough questions of the whole page (the puzzles keep their own progress). */
+function pageQuestions() {
+  return [...document.querySelectorAll('.linger-walkthrough:not([data-judge]) .linger-wt-steps .linger-wt-question')]
+    .map((block) => `${block.closest('.linger-walkthrough')?.getAttribute('data-example')}@${block.getAttribute('data-at')}`);
+}
+
 /** @param {string} text */
 function escapeHtml(text) {
   const span = document.createElement('span');
   span.textContent = text;
   return span.innerHTML;
+}
+
+/**
+ * The verdict's first paragraph: its mark (✓ or ✗, said by the words that follow it), then the engine's words;
+ * an illegal card's words come as the engine's HTML, with the link to its rule.
+ * @param {Answer} answer
+ */
+export function verdictHtml(answer) {
+  const symbol = answer.symbol ? `<span class="linger-wt-mark" aria-hidden="true">${escapeHtml(answer.symbol)}</span> ` : '';
+  const words = answer.html ? answer.html.replace(/^<p>|<\/p>$/g, '') : escapeHtml(answer.text);
+  return `<p>${symbol}${words}</p>`;
 }
 
 /**
@@ -92,15 +132,20 @@ export class QuestionPanel {
     this.answered = new Set();
     /** @type {Question | null} the question on show */
     this.current = null;
-    /** @type {{key: string, html: string} | null} the last outcome, shown while its step is on show */
+    /** @type {{key: string, html: string, mark: string} | null} the last outcome, shown while its step is on show */
     this.outcome = null;
     this.pending = false;
+    /** whether this widget counts towards the page's progress (a puzzle keeps its own) */
+    this.counts = !widget.root.hasAttribute('data-judge') && Boolean(widget.labels.answered);
+    this.progress = document.createElement('p');
+    this.progress.className = 'linger-wt-progress';
     this.ask = ask;
     this.onAnswer = onAnswer;
     const labels = widget.labels;
     this.box = document.createElement('div');
     this.box.className = 'linger-wt-stage-question';
     this.box.hidden = true;
+    // The verdict lies over the felt (see draw), so showing it never moves the table.
     this.verdict = document.createElement('div');
     this.verdict.className = 'linger-wt-verdict';
     this.verdict.hidden = true;
@@ -108,12 +153,13 @@ export class QuestionPanel {
     this.reveal.type = 'button';
     this.reveal.className = 'linger-wt-show-answer';
     this.reveal.textContent = labels.show_answer;
+    this.reveal.hidden = true;
     this.reveal.addEventListener('click', () => {
       if (!this.current) return;
       const question = this.current;
       this.onAnswer(question, { verdict: 'example', at: question.at, text: '' }, question.answer);
     });
-    widget.stage.prepend(this.verdict, this.box);
+    widget.stage.prepend(this.box);
     // Event delegation: the table is redrawn at every step, the listener stays.
     widget.stage.addEventListener('click', (event) => {
       const question = this.current;
@@ -139,16 +185,26 @@ export class QuestionPanel {
    * Draw the question of step `index`, if one is asked there (and the outcome of the last answer).
    * @param {number} index @param {boolean} inBranch @param {boolean} live
    * @param {string} key names the step on show (scripted or branch), for the outcome
+   * @param {boolean} [keep] an answer was just placed: the question stays as the reader saw it, closed
    * @returns {boolean} whether a question is on show (the widget then offers no "try another card")
    */
-  draw(index, inBranch, live, key) {
-    const question = inBranch ? undefined : this.questions.get(index);
+  draw(index, inBranch, live, key, keep = false) {
+    const question = keep || inBranch ? undefined : this.questions.get(index);
     this.current = question ?? null;
     const showOutcome = this.outcome !== null && this.outcome.key === key;
     this.verdict.innerHTML = showOutcome && this.outcome ? this.outcome.html : '';
+    this.verdict.dataset.mark = showOutcome && this.outcome ? this.outcome.mark : '';
     this.verdict.hidden = !showOutcome;
+    this.widget.table.append(this.verdict);  // the table is redrawn at every step: the verdict goes back over it
+    this.place();
     this.widget.root.dataset.question = question ? String(question.at) : '';
+    this.reveal.disabled = keep;
+    if (keep) {  // answered: the question keeps its place until the reader moves on; its suits wait
+      for (const button of this.box.querySelectorAll('button')) button.disabled = true;
+      return false;
+    }
     if (!question) {
+      this.reveal.hidden = true;
       this.box.hidden = true;
       this.box.replaceChildren();
       return false;
@@ -159,14 +215,41 @@ export class QuestionPanel {
     const choose = `<p class="linger-wt-prompt">${escapeHtml(prompt)}</p>${question.suitsHtml}`;
     // Until the live engine runs, the prompt and the suits keep their place, unseen, so nothing moves when they come.
     const coming = this.widget.root.dataset.engine === 'failed' ? '' : `<div class="linger-wt-coming">${choose}</div>`;
-    const hadFocus = this.box.contains(document.activeElement);  // a redraw must not drop the reader's place
+    const hadFocus = this.reveal === document.activeElement;  // a redraw must not drop the reader's place
     this.box.innerHTML = `<p class="linger-wt-question-label">${escapeHtml(question.label)}</p>${question.askHtml}`
       + (live ? choose : coming);
-    this.box.append(this.reveal);
+    if (this.counts) {
+      this.progressText();
+      this.box.append(this.progress);
+    }
+    // "Show the answer" comes after the cards in tab order: it waits at the end of the stage.
+    this.widget.stage.append(this.reveal);
+    this.reveal.hidden = false;
     if (hadFocus) this.reveal.focus({ preventScroll: true });
     this.box.hidden = false;
     if (live) this.enable(question);
     return true;
+  }
+
+  /** "Questions answered on this page: 2 of 5", from what the browser keeps. */
+  progressText() {
+    const all = pageQuestions();
+    const answered = readAnswered();
+    const count = all.filter((key) => answered.has(key)).length;
+    this.progress.textContent = (this.widget.labels.answered ?? '').replace('{count}', String(count))
+      .replace('{total}', String(all.length));
+  }
+
+  /**
+   * Count a question the reader answered right towards the page's progress.
+   * @param {Question} question
+   */
+  count(question) {
+    if (!this.counts) return;
+    const answered = readAnswered();
+    answered.add(`${this.widget.root.dataset.example}@${question.at}`);
+    keepAnswered(answered);
+    this.progressText();
   }
 
   /**
@@ -181,12 +264,56 @@ export class QuestionPanel {
   }
 
   /**
-   * Remember an outcome to show while the step `key` is on show (the widget speaks it).
-   * @param {string} key @param {string} text @param {string[]} [followed]
+   * Remember an outcome to show while the step `key` is on show (the widget speaks it): the engine's verdict, its
+   * mark first, then what followed, one line per trick.
+   * @param {string} key @param {Answer} answer
+   * @param {string} [noteHtml] the note that explains the example's answer (the directive's HTML)
    */
-  tell(key, text, followed = []) {
-    const list = followed.length ? `<ul class="linger-wt-followed">${followed.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>` : '';
-    this.outcome = { key, html: `<p>${escapeHtml(text)}</p>${list}` };
+  tell(key, answer, noteHtml = '') {
+    const followed = answer.followed ?? [];
+    const then = answer.then ? `<p>${escapeHtml(answer.then)}</p>` : '';
+    const list = followed.length ? `${then}<ol class="linger-wt-followed">${followed.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ol>` : '';
+    this.outcome = { key, html: verdictHtml(answer) + noteHtml + list, mark: answer.mark ?? '' };
+  }
+
+  /**
+   * Show a verdict now, in its place over the felt.
+   * @param {string} html @param {string} mark
+   */
+  show(html, mark) {
+    this.verdict.innerHTML = html;
+    this.verdict.dataset.mark = mark;
+    this.verdict.hidden = false;
+    this.place();
+    this.bringIntoView();
+  }
+
+  /** Lay the verdict over the felt, where the trick lies: the table keeps its place and its size. */
+  place() {
+    const trick = this.widget.table.querySelector('.ll-trick');
+    if (this.verdict.hidden || !(trick instanceof HTMLElement)) return;
+    const table = this.widget.table.getBoundingClientRect();
+    const felt = trick.getBoundingClientRect();
+    this.verdict.style.top = `${felt.top - table.top}px`;
+    this.verdict.style.maxHeight = `${Math.max(felt.height, 160)}px`;
+    // A long continuation scrolls in its box: the keyboard can reach it too.
+    if (this.verdict.scrollHeight > this.verdict.clientHeight) this.verdict.tabIndex = 0;
+    else this.verdict.removeAttribute('tabindex');
+  }
+
+  /** Bring the verdict into the window if the felt is partly out of it (a phone): the page scrolls, nothing moves.
+   * Checked again at the next frame, after whatever else the answer moved (the focus, the redrawn table). */
+  bringIntoView() {
+    const check = () => {
+      if (this.verdict.hidden) return;
+      const box = this.verdict.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        this.verdict.scrollIntoView({ block: 'center', behavior: 'instant' });
+      }
+    };
+    check();
+    requestAnimationFrame(() => setTimeout(check, 0));
+    setTimeout(check, 150);  // a scroll the keyboard's focus set going may end after the frame
   }
 
   /** The question on show as one sentence for the live region: "Your move: … Choose a card of C on the table." */
@@ -211,18 +338,17 @@ export class QuestionPanel {
       this.widget.root.dispatchEvent(new CustomEvent('linger-answer', {
         bubbles: true, detail: { at: question.at, choice, verdict: answer.verdict },
       }));
+      if (answer.mark === 'right') this.count(question);
       if (answer.verdict === 'illegal' || answer.verdict === 'unknown') {  // the reader stays at the question
         this.outcome = null;
-        this.verdict.innerHTML = answer.html ?? `<p>${escapeHtml(answer.text)}</p>`;
-        this.verdict.hidden = false;
+        this.show(verdictHtml(answer), answer.mark ?? '');
         this.widget.live.textContent = answer.text;
         return;
       }
       this.onAnswer(question, answer, choice);
     } catch (err) {
       const message = this.widget.labels.error.replace('{reason}', err instanceof Error ? err.message : String(err));
-      this.verdict.innerHTML = `<p>${escapeHtml(message)}</p>`;
-      this.verdict.hidden = false;
+      this.show(`<p>${escapeHtml(message)}</p>`, '');
       this.widget.live.textContent = message;
     } finally {
       this.pending = false;

@@ -163,8 +163,10 @@ class Walkthrough {
   /**
    * @param {boolean} announce whether to speak the step in the live region
    * @param {boolean} motion whether the cards that moved glide to their places (a step forward)
+   * @param {boolean} [keepAbove] an answer to a question is placed: what stands above the table (the question, the
+   *   note, the narration) stays as the reader saw it, so nothing moves; the verdict over the felt says the rest
    */
-  render(announce, motion) {
+  render(announce, motion, keepAbove = false) {
     const v = view(this.state, this.labels, this.players);
     // A step still paced on this page ends first (its last table drawn), so the new one starts from there.
     if (pacing()) skipPacing();
@@ -180,22 +182,26 @@ class Walkthrough {
     this.backToExample.hidden = !v.inBranch;
     this.backToExample.textContent = this.questionBranch ? this.labels.back_to_question : this.labels.return;
     // The step's words at once, with its counter; what to do on its table (try a card, a question) once the
-    // table is the step's own.
-    this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
-      ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
-      : '');
-    this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
-    // After a refused card's reason, the engine's link to its rule (escaped by the engine).
-    if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
+    // table is the step's own. An answer being placed keeps them as the reader saw them.
+    if (!keepAbove) {
+      this.note.innerHTML = v.step.note ?? (v.inBranch && !this.questionBranch && this.state.branch && this.state.index === this.state.branch.atStep + 1
+        ? `<p class="linger-wt-note">${escapeHtml(this.labels.tried)}</p>`
+        : '');
+      this.narration.replaceChildren(...v.step.narration.map((s) => el('p', {}, s)));
+      // After a refused card's reason, the engine's link to its rule (escaped by the engine).
+      if (v.step.rule) this.narration.append(Object.assign(el('p', { class: 'linger-wt-rule' }), { innerHTML: v.step.rule }));
+    }
+    this.table.style.marginTop = '';
     this.message.textContent = '';
-    this.tryLabel.classList.add('linger-wt-coming');  // unseen until the step's own table offers its cards
+    // Unseen until the step's own table offers its cards.
+    if (!keepAbove) this.tryLabel.classList.add('linger-wt-coming');
     // A focused card button is about to be replaced: keep the focus in the widget (and its keys working).
     if (this.table.contains(document.activeElement)) this.root.focus({ preventScroll: true });
     // A step forward shows the tables on the way to it first, timed as the Play page times them (the engine's
     // beats: the last trick gathered, a complete trick before the draw); back, jumps and instant speed do not.
     const speed = effectiveSpeed(savedSpeed());
     const moves = motion && speed !== 'instant';
-    const settle = () => { if (drawn === this.drawn) this.settle(v, announce); };
+    const settle = () => { if (drawn === this.drawn) this.settle(v, announce, keepAbove); };
     if (moves && v.step.pace.length) {
       playSteps(this.table, v.step.pace, v.step.html, { speed, animate: true }).then(settle);
     } else {
@@ -210,16 +216,21 @@ class Walkthrough {
    * The rest of a step, once its own table is drawn: its words, the question, the cards the reader may try.
    * @param {ReturnType<typeof view>} v
    * @param {boolean} announce
+   * @param {boolean} keepAbove an answer is being placed: the words above the table stay as they were
    */
-  settle(v, announce) {
+  settle(v, announce, keepAbove) {
     this.uniqueIds(this.table);
     const asking = this.questions.draw(this.state.index, v.inBranch, this.state.live,
-      v.inBranch ? 'branch' : `step-${this.state.index}`);
-    this.tryLabel.textContent = v.tryLabel;
-    const tryShown = (v.canTry || (v.tryComing && this.root.dataset.engine !== 'failed')) && !asking;
-    this.tryLabel.hidden = !tryShown;
-    this.tryLabel.classList.toggle('linger-wt-coming', tryShown && !v.canTry);
-    if (v.canTry && !asking) this.enableChoices();
+      v.inBranch ? 'branch' : `step-${this.state.index}`, keepAbove);
+    // An answer placed just now may release the walkthrough.
+    this.buttons.next.disabled = v.atLast || this.questions.blocks(this.state.index, v.inBranch, this.state.live);
+    if (!keepAbove) {
+      this.tryLabel.textContent = v.tryLabel;
+      const tryShown = (v.canTry || (v.tryComing && this.root.dataset.engine !== 'failed')) && !asking;
+      this.tryLabel.hidden = !tryShown;
+      this.tryLabel.classList.toggle('linger-wt-coming', tryShown && !v.canTry);
+      if (v.canTry && !asking) this.enableChoices();
+    }
     if (announce) this.live.textContent = asking ? `${v.announce} ${this.questions.spoken()}` : v.announce;
     this.analysis.draw();
   }
@@ -278,23 +289,54 @@ class Walkthrough {
    * @param {string} choice
    */
   placeAnswer(question, answer, choice) {
+    const tableTop = this.table.getBoundingClientRect().top;
+    try {
+      this.showAnswer(question, answer, choice);
+    } finally {
+      this.keepTableAt(tableTop);
+    }
+  }
+
+  /**
+   * The answer's step has less above its table than the question had (no question box, a shorter note): the gap
+   * is kept under the words, so the table and the verdict over it stay where the reader's eyes are. The next
+   * render gives the gap back.
+   * @param {number} top the table's top before the answer was placed
+   */
+  keepTableAt(top) {
+    const gap = top - this.table.getBoundingClientRect().top;
+    if (gap > 0) this.table.style.marginTop = `${gap}px`;
+    this.questions.place();
+    this.questions.bringIntoView();
+  }
+
+  /**
+   * @param {import('./linger-question.mjs').Question} question
+   * @param {import('./linger-question.mjs').Answer} answer
+   * @param {string} choice
+   */
+  showAnswer(question, answer, choice) {
     if (answer.verdict === 'other') {
       this.state = enterBranch(leaveBranch(this.state), question.at, choice, stepsFromJson({ steps: answer.steps ?? [] }));
       this.questionBranch = true;
-      this.questions.tell('branch', answer.text, answer.followed);
-      this.render(false, false);
-      this.live.textContent = [answer.text, ...(answer.followed ?? [])].join(' ');
+      this.questions.tell('branch', answer);
+      this.render(false, false, true);
+      this.live.textContent = [answer.text, answer.then ?? '', ...(answer.followed ?? [])].filter(Boolean).join(' ');
       this.backToExample.focus({ preventScroll: true });
       return;
     }
     this.questions.answered.add(question.at);
     this.state = { ...leaveBranch(this.state), index: question.at + 1 };
     this.questionBranch = false;
-    if (answer.text) this.questions.tell(`step-${question.at + 1}`, answer.text, answer.followed);
-    else this.questions.outcome = null;
-    this.render(false, false);
+    // In a walkthrough the note that explains the answer comes in the verdict, over the felt (the directive's HTML,
+    // as in the stage), and what stands above the table stays; a puzzle's solver line is its explanation.
     const v = view(this.state, this.labels, this.players);
-    const note = this.note.textContent?.trim() ?? '';
+    const inVerdict = Boolean(answer.text) && !this.root.hasAttribute('data-judge');
+    if (answer.text) this.questions.tell(`step-${question.at + 1}`, answer, inVerdict ? v.step.note ?? '' : '');
+    else this.questions.outcome = null;
+    this.render(false, false, inVerdict);
+    const note = inVerdict ? this.questions.verdict.querySelector('.linger-wt-note')?.textContent?.trim() ?? ''
+      : this.note.textContent?.trim() ?? '';
     this.live.textContent = [answer.text, note, v.announce].filter(Boolean).join(' ');
     this.root.focus({ preventScroll: true });
   }
