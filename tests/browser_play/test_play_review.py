@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from linger_longer.game import Deal
 from linger_longer.web.deal_end import deal_end
 from linger_longer.web.play import Settings, encode_query, new_game
 from linger_longer.web.record import load_game
@@ -65,7 +66,10 @@ def test_review_shows_every_hand_with_the_analysis_and_never_reenters_the_deal(c
         wait_review(page, 0)
         assert page.locator(".linger-play-end").count() == 0
         assert page.locator(".linger-play-table .ll-hidden").count() == 0  # every hand face up
-        assert page.locator(".linger-play-table .ll-hand .ll-face").count() == 4 * 6  # as dealt: six cards each
+        played = load_game(record).current
+        dealt = Deal.new(settings.rules, settings.players, seed=played.seed, dealer=played.dealer)
+        assert page.locator(".linger-play-table .ll-hand .ll-face").count() == \
+            sum(len(dealt.hand(seat)) for seat in range(settings.players))  # every card as dealt
         assert page.locator("#linger-play-review-analysis").is_checked()
         for at in (0, 1):
             expected = review(record, at, True, "fr")
