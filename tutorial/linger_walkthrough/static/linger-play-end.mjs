@@ -152,7 +152,7 @@ export function reviewPanel(end, answer, labels, analysed, actions, table) {
   panel.append(el('p', { id: 'linger-play-review-title' }, `${end.match?.verdict ?? end.headline} ${labels.review_note}`));
   const steps = el('div', { class: 'linger-play-review-steps', role: 'group', 'aria-label': labels.review });
   /** @type {[string, number, string][]} */
-  const moves = [['first', 0, '⏮'], ['back', answer.at - 1, '◀'], ['next', answer.at + 1, '▶'], ['last', answer.total, '⏭']];
+  const moves = [['first', 0, '|◀'], ['back', answer.at - 1, '◀'], ['next', answer.at + 1, '▶'], ['last', answer.total, '▶|']];
   for (const [name, at, symbol] of moves) {
     const button = el('button', { type: 'button', 'data-review': name, 'aria-label': labels[name], title: labels[name] }, symbol);
     button.disabled = at < 0 || at > answer.total || at === answer.at;
@@ -175,6 +175,6 @@ export function reviewPanel(end, answer, labels, analysed, actions, table) {
   }
   const button = el('button', { type: 'button', 'data-end': 'back' }, labels.end_back);
   button.addEventListener('click', actions.back);
-  panel.append(button);
+  steps.append(button);  // on the stepper's line: the table stays high on the screen
   return panel;
 }
