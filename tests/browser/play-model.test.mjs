@@ -8,7 +8,7 @@ import {
 } from '../../tutorial/linger_walkthrough/static/linger-play-model.mjs';
 
 const TRUMP = ['no-trump', 'random-trump', 'grand-coup'];
-const KEYS = ['players', 'profile', 'variants', 'mode', 'seat', 'bot', 'seed'];  // as the directive hands them over
+const KEYS = ['players', 'profile', 'variants', 'mode', 'seat', 'bot', 'scoring', 'seed'];  // as the directive hands them over
 const labels = {
   match_won: '{player} wins the match.', deal_won: '{player} wins the deal.', name_trump: 'Name trump.',
   your_turn: 'Your turn.', waiting: 'Wait.', your_seat: '{seat} (you)',
@@ -17,20 +17,20 @@ const labels = {
 test('the form becomes the engine\'s query: its keys in order, trump first among the variants', () => {
   const query = queryFromForm({
     players: '5', profile: 'last-card', trump: 'grand-coup', variants: ['draw-per-card', 'long-hand'],
-    mode: 'match-3', seat: 'C', bot: 'monte-carlo', seed: ' 42 ',
+    mode: 'match-3', seat: 'C', bot: 'monte-carlo', scoring: 'chips-b', seed: ' 42 ',
   }, KEYS);
-  assert.equal(query, 'players=5&profile=last-card&variants=grand-coup,draw-per-card,long-hand&mode=match-3&seat=C&bot=monte-carlo&seed=42');
+  assert.equal(query, 'players=5&profile=last-card&variants=grand-coup,draw-per-card,long-hand&mode=match-3&seat=C&bot=monte-carlo&scoring=chips-b&seed=42');
 });
 
 test('the dealer\'s card as trump and no other variant give an empty variants key; odd text is escaped', () => {
-  const query = queryFromForm({ players: '4', profile: 'standard', trump: '', variants: [], mode: 'deal', seat: 'A', bot: 'random', seed: '1&x=2' }, KEYS);
+  const query = queryFromForm({ players: '4', profile: 'standard', trump: '', variants: [], mode: 'deal', seat: 'A', bot: 'random', scoring: 'deals', seed: '1&x=2' }, KEYS);
   assert.match(query, /&variants=&/);
   assert.match(query, /seed=1%26x%3D2$/);
 });
 
 test('settings fill the form: the trump variant goes to its own choice, the seat to its letter', () => {
-  const values = formFromSettings({ players: 6, profile: 'standard', variants: ['random-trump', 'long-hand'], seed: 9, mode: 'deal', seat: 5, strength: 'random' }, TRUMP);
-  assert.deepEqual(values, { players: '6', profile: 'standard', trump: 'random-trump', variants: ['long-hand'], mode: 'deal', seat: 'F', bot: 'random', seed: '9' });
+  const values = formFromSettings({ players: 6, profile: 'standard', variants: ['random-trump', 'long-hand'], seed: 9, mode: 'deal', seat: 5, strength: 'random', scoring: 'chips-a' }, TRUMP);
+  assert.deepEqual(values, { players: '6', profile: 'standard', trump: 'random-trump', variants: ['long-hand'], mode: 'deal', seat: 'F', bot: 'random', scoring: 'chips-a', seed: '9' });
   assert.equal(seatLetter(0), 'A');
 });
 
@@ -61,11 +61,14 @@ test('a single deal is won as a deal, never as a match', () => {
   assert.equal(turnMessage(view({ ...over, settings: { mode: 'match-3' } }), labels), 'B wins the match.');
 });
 
-test('the score table has a row per player, the reader\'s marked, with deals and both chip counts', () => {
+test('the score table has a row per player, the reader\'s marked, with deals won and chips only when chosen', () => {
   const rows = scoreRows(view(), labels);
   assert.equal(rows.length, 4);
-  assert.deepEqual(rows[2], { name: 'C (you)', you: true, cells: [2, 5, 4] });
-  assert.deepEqual(rows[3], { name: 'D', you: false, cells: [0, 0, 1] });
+  assert.deepEqual(rows[2], { name: 'C (you)', you: true, cells: [2] });
+  assert.deepEqual(rows[3], { name: 'D', you: false, cells: [0] });
+  const chips = scoreRows(view({ score: { deals_won: [1, 0, 2, 0], chips: [2, 0, 4, -6] } }), labels);
+  assert.deepEqual(chips[2], { name: 'C (you)', you: true, cells: [2, 4] });
+  assert.deepEqual(chips[3], { name: 'D', you: false, cells: [0, -6] });
 });
 
 test('the stock clock counts down from the stock\'s size after the deal, in the engine\'s words', () => {

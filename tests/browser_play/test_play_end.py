@@ -83,7 +83,7 @@ PANEL = """() => {
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_play_again_next_deal_review_and_axe(chromium, site_url, axe, scheme):
     """A match's deal ends with the panel on the table, the focus on Next deal, which deals deal 2; Review shows
-    every hand without the panel and comes back; Play again starts a new game with the same settings. The panel
+    every hand without the panel, read-only, and comes back (see test_play_review.py); Play again starts a new game with the same settings. The panel
     has no serious axe-core finding."""
     ctx = chromium.new_context(color_scheme=scheme, reduced_motion="reduce", viewport={"width": 1280, "height": 900})
     watch = watch_context(ctx, site_url)
@@ -102,10 +102,13 @@ def test_play_again_next_deal_review_and_axe(chromium, site_url, axe, scheme):
         panel.locator("details summary").click()
         assert axe(page) == []  # no serious or critical finding, the panel and its trick list open
         page.click(".linger-play-end button[data-end=review]")
+        page.wait_for_function(f"document.querySelector('.linger-play').dataset.review === '0' && ({IDLE})",
+                               timeout=LIVE_TIMEOUT_MS)
         assert page.locator(".linger-play-end").count() == 0 and page.locator(".linger-play-end-review").is_visible()
         assert page.locator(".linger-play-table .ll-hidden").count() == 0  # every hand face up
-        assert page.locator(".linger-play-table button[data-legal=true]").count() == 0  # read-only
-        page.click(".linger-play-end-review button")
+        assert page.locator(".linger-play-table button[data-legal=true]:not([disabled])").count() == 0  # read-only
+        page.click(".linger-play-end-review button[data-end=back]")
+        page.wait_for_selector(".linger-play-table .linger-play-end")
         assert panel.is_visible()
         before = view(page)
         page.click(".linger-play-end button[data-end=next]")

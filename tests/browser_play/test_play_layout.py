@@ -17,12 +17,14 @@ LIVE_TIMEOUT_MS = 90_000
 IDLE = ("window.lingerPlay && window.lingerPlay.view && "
         "!document.querySelector('.linger-play').hasAttribute('aria-busy')")
 
-#: The boxes that make the table: the whole table, the trick, the reader's seat (hand), the message (a verdict).
+#: The boxes that make the table: the whole table, the trick, the reader's seat (hand), the message (a verdict),
+#: and each card on the trick.
 BOXES = """() => {
-  const box = (sel) => { const n = document.querySelector(sel); if (!n) return null;
-    const r = n.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const rect = (n) => { const r = n.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const box = (sel) => { const n = document.querySelector(sel); return n ? rect(n) : null; };
   return {
     table: box('.linger-play-table .ll-table'), trick: box('.linger-play-table .ll-trick'),
+    trick_cards: [...document.querySelectorAll('.linger-play-table .ll-trick .ll-card')].map(rect),
     hand: box('.linger-play-table .ll-seat.ll-at-s'), message: box('.linger-play-message'),
     scroll: document.documentElement.scrollWidth, width: window.innerWidth, height: window.innerHeight,
     buttons: [...document.querySelectorAll('.linger-play-table button[data-card], .linger-play-toolbar > button, .linger-play-toolbar summary')]
@@ -114,5 +116,51 @@ def test_on_a_phone_the_verdict_the_trick_and_the_hand_share_one_screen(chromium
             assert inside(boxes[name], boxes), (name, boxes[name])
         assert boxes["message"]["top"] >= header - 1
         assert boxes["scroll"] <= 360
+    finally:
+        ctx.close()
+
+
+def overlaps(one: dict, other: dict) -> bool:
+    """Whether two boxes share more than a pixel of area."""
+    return (min(one["bottom"], other["bottom"]) - max(one["top"], other["top"]) > 1
+            and min(one["right"], other["right"]) - max(one["left"], other["left"]) > 1)
+
+
+def busiest_first_trick(players: int) -> Settings:
+    """The deal and seat of a table of ``players`` whose first view has the most cards on the trick (all the others')."""
+    return max((Settings(players=players, seed=seed, seat=seat) for seed in range(3) for seat in range(players)),
+               key=lambda s: len(new_game(s)["table"]["trick"]))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_phone_every_table_size_fits_one_screen_without_covering_the_trick(chromium, site_url, scheme, players):
+    """On a 360×740 phone, with 3 to 6 players and the trick full of the others' cards: at first sight, and scrolled
+    to a verdict, the trick and the reader's hand are inside the screen, no card of the trick lies under the hand kept
+    at the bottom of the screen, nothing scrolls sideways and every card and button is 48 px or more."""
+    settings = busiest_first_trick(players)
+    assert len(new_game(settings)["table"]["trick"]) == players - 1
+    ctx = chromium.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}/en/play.html?{encode_query(settings)}")
+        page.wait_for_function(IDLE, timeout=LIVE_TIMEOUT_MS)
+        for moment in ("first sight", "verdict"):
+            if moment == "verdict":
+                page.evaluate("(text) => { document.querySelector('.linger-play-message').textContent = text; }",
+                              "A holds ♠ and must follow suit. Read the rule")  # a verdict's usual length
+                header = page.evaluate("(document.querySelector('.mobile-header') || {offsetHeight: 0}).offsetHeight")
+                page.evaluate("(h) => window.scrollBy(0, document.querySelector('.linger-play-message')"
+                              ".getBoundingClientRect().top - h - 4)", header)
+            boxes = page.evaluate(BOXES)
+            where = f"{players} players, {moment}"
+            assert len(boxes["trick_cards"]) == players - 1, where
+            for name in ("trick", "hand") + (("message",) if moment == "verdict" else ()):
+                assert inside(boxes[name], boxes), (where, name, boxes[name])
+            covered = [card for card in boxes["trick_cards"] if overlaps(card, boxes["hand"])]
+            assert not covered, (where, covered, boxes["hand"])
+            assert boxes["scroll"] <= 360, where
+            small = [b for b in boxes["buttons"] if b[1] > 0 and (b[2] < 47.5 or b[1] < 47.5)]
+            assert not small, (where, small)
     finally:
         ctx.close()

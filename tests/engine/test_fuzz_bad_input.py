@@ -130,11 +130,11 @@ def test_corrupted_examples_are_refused_in_one_line_naming_the_file(example: Pat
 
 # ------------------------------------------------------------------ the Play bridge
 
-QUERY_KEYS = ["players", "profile", "variants", "mode", "seat", "bot", "seed"]
+QUERY_KEYS = ["players", "profile", "variants", "mode", "seat", "bot", "scoring", "seed"]
 QUERY_VALUES = [
     "", "4", "3", "6", "7", "-1", "four", "9007199254740992", "standard", "last-card", "blitz", "<script>",
     "no-trump", "no-trump,grand-coup", "a,b,c", "random-trump,draw-per-card", ",,,", "deal", "match-3", "match-9",
-    "A", "C", "F", "Z", "random", "rule-of-thumb", "monte-carlo", "genius", "%00", "%E2%99%A0", "☃" * 80,
+    "A", "C", "F", "Z", "random", "rule-of-thumb", "monte-carlo", "genius", "chips-a", "chips-b", "%00", "%E2%99%A0", "☃" * 80,
     "x" * 500, "1&", "=", "%ZZ",
 ]
 

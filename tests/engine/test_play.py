@@ -35,9 +35,11 @@ def play_out(view, choose=first_legal):
 
 
 @pytest.mark.parametrize("query", [
-    "players=4&profile=standard&variants=&mode=deal&seat=A&bot=rule-of-thumb&seed=0",
-    "players=6&profile=last-card&variants=draw-per-card,long-hand&mode=match-5&seat=F&bot=monte-carlo&seed=9007199254740991",
-    "players=3&profile=standard&variants=grand-coup,eliminate-before-draw&mode=match-3&seat=B&bot=random&seed=12",
+    "players=4&profile=standard&variants=&mode=deal&seat=A&bot=rule-of-thumb&scoring=deals&seed=0",
+    "players=6&profile=last-card&variants=draw-per-card,long-hand&mode=match-5&seat=F&bot=monte-carlo&scoring=chips-a"
+    "&seed=9007199254740991",
+    "players=3&profile=standard&variants=grand-coup,eliminate-before-draw&mode=match-3&seat=B&bot=random&scoring=chips-b"
+    "&seed=12",
 ])
 def test_query_round_trip(query):
     """Settings live in the page's URL: decoding and encoding give the same query back."""
@@ -67,6 +69,8 @@ def test_variants_have_one_spelling():
     ("mode=match-4&seed=1", "mode: 'match-4' is not one of deal, match-3, match-5"),
     ("players=3&seat=D&seed=1", "seat: 'D' is not one of A, B, C"),
     ("bot=genius&seed=1", "opponents: 'genius'"),
+    ("scoring=points&seed=1", "scoring: 'points' is not one of deals, chips-a, chips-b"),
+    ("scoring=deals&scoring=chips-a&seed=1", "Scoring: given twice"),
     ("seed=-3", "seed: '-3'"),
     ("seed=9007199254740992", "seed: '9007199254740992'"),
     ("seed=1&seed=2", "Deal number (seed): given twice"),
@@ -96,7 +100,11 @@ def test_a_refused_card_changes_nothing():
         if illegal:
             after = play(view["record"], illegal[0]["card"])
             assert after["refused"] == illegal[0]["reason"] and "must follow suit" in after["refused"]
+            # The reason comes with its rule: the clause's page (the same address as the card's own link).
+            assert after["refused_rule"] == illegal[0]["rule"] == "how-to-play.html#follow-suit"
+            assert after["read_rule"] == "Read the rule"
             assert after["record"] == view["record"]
+            assert view["refused_rule"] is None and view["read_rule"] is None
             return
     pytest.fail("no seed gave the second seat a card it may not play")
 

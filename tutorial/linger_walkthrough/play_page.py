@@ -33,8 +33,10 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-#: The walkthrough words the Play page also uses (engine status, the table's words).
-SHARED_KEYS = ("loading", "busy", "read_rule")
+#: The walkthrough words the Play page also uses (engine status, the table's words, the stepper and the analysis
+#: of the review of a finished deal).
+SHARED_KEYS = ("loading", "busy", "read_rule", "first", "back", "next", "last", "analysis", "analysis_panel",
+               "show_line")
 
 
 class play_widget(nodes.General, nodes.Element):
@@ -103,7 +105,9 @@ def _choices(kind: str, name: str, legend: str, options: list[tuple[str, str]], 
 
 def settings_form(words: dict[str, str]) -> str:
     """The settings form, with the engine's defaults selected; names are the URL's keys."""
-    from linger_longer.web.settings import MODES, OTHER_VARIANT_NAMES, STRENGTHS, TRUMP_VARIANT_NAMES, Settings
+    from linger_longer.web.settings import (
+        MODES, OTHER_VARIANT_NAMES, SCORINGS, STRENGTHS, TRUMP_VARIANT_NAMES, Settings,
+    )
     from linger_longer.rules import MAX_PLAYERS, MIN_PLAYERS, Profile
 
     default = Settings()
@@ -118,6 +122,7 @@ def settings_form(words: dict[str, str]) -> str:
         _select("seat", words["seat"], [(s, s) for s in seats], seats[default.seat]),
         _select("mode", words["mode"], [(m, words[f"mode_{m}"]) for m in MODES], default.mode),
         _select("bot", words["strength"], [(s, words[f"strength_{s}"]) for s in STRENGTHS], default.strength),
+        _select("scoring", words["scoring"], [(s, words[f"scoring_{s}"]) for s in SCORINGS], default.scoring),
         _choices("radio", "profile", words["profile"], [(p.value, words[f"profile_{p.value}"]) for p in Profile],
                  {default.profile}),
         _choices("radio", "trump", words["trump_source"],
@@ -178,8 +183,10 @@ def more_menu(words: dict[str, str]) -> str:
 def game_area(words: dict[str, str]) -> str:
     """The game's empty panels: the script fills them from the engine's views."""
     buttons = _buttons(words, (("hint", "hint"), ("undo", "undo"), ("next", "next_deal"))) + more_menu(words)
-    score_head = "".join(f'<th scope="col">{_score_heading(words, k)}</th>'
-                         for k in ("player", "deals_won", "chips_a", "chips_b"))
+    # The chips column and its explanation show only when the game scores with chips (linger-play.mjs).
+    chips_column = ' class="linger-play-chips" hidden'
+    score_head = "".join(f'<th scope="col"{chips_column if k == "chips" else ""}>{_score_heading(words, k)}</th>'
+                         for k in ("player", "deals_won", "chips"))
     return (
         '<section class="linger-play-game" aria-labelledby="linger-play-title" hidden>'
         '<div class="linger-play-head"><p class="linger-play-title" id="linger-play-title" tabindex="-1"></p>'
@@ -192,6 +199,7 @@ def game_area(words: dict[str, str]) -> str:
         '<div class="linger-play-recent" aria-live="polite"></div>'
         f'<table class="linger-play-score"><caption>{_e(words["score"])}</caption>'
         f"<thead><tr>{score_head}</tr></thead><tbody></tbody></table>"
+        '<p class="linger-play-chips-note" hidden></p>'
         f'<details class="linger-play-log"><summary>{_e(words["log"])}</summary><ol></ol></details>'
         '<section class="linger-play-export" id="linger-play-export" aria-labelledby="linger-play-export-title" hidden>'
         f'<p class="linger-play-panel-title" id="linger-play-export-title">{_e(words["export"])}</p>'

@@ -10,7 +10,7 @@ may be shown.
 >>> while not game.current.deal.is_over:
 ...     game.apply(game.current.deal.legal_plays()[0])
 >>> end = deal_end(game, game.current, "en")
->>> end["match"] is None  # a single deal: no match score
+>>> end["match"] is None and end["chips"] is None  # a single deal scored by deals: no match score, no chips
 True
 >>> [row["seat"] for row in end["out"]] == list(game.current.deal.outcome.out_order)
 True
@@ -23,8 +23,12 @@ from typing import Any
 from ..events import DealWon, EndReason
 from ..i18n import N_, translate
 from ..narrate import EVERYONE, narrate
+from ..scoring import score_deal
 from .labels import PLAY_LABELS
 from .record import Game, PlayedDeal
+
+#: The settings' scorings that pay chips (the others count deals only).
+CHIP_SCORINGS = ("chips-a", "chips-b")
 
 __all__ = ["REASON_TITLES", "deal_end"]
 
@@ -95,6 +99,24 @@ def _match(game: Game, names: list[str], lang: str) -> dict[str, Any] | None:
     }
 
 
+def _chips(game: Game, played: PlayedDeal, names: list[str], lang: str) -> dict[str, Any] | None:
+    """The chips this deal paid, when the reader chose a chip scoring (named, with its explanation); else None."""
+    scoring = game.settings.scoring
+    if scoring not in CHIP_SCORINGS:
+        return None
+    outcome = played.deal.outcome
+    assert outcome is not None
+    score = score_deal(outcome, played.deal.players)
+    paid = score.chips_a if scoring == "chips-a" else score.chips_b
+    return {
+        "title": translate(lang, PLAY_LABELS["chips_this_deal"]),
+        "scoring": translate(lang, PLAY_LABELS[f"scoring_{scoring}"]),
+        "note": translate(lang, PLAY_LABELS[f"scoring_note_{scoring}"]),
+        "scores": [{"seat": seat, "name": names[seat], "chips": chips, "shown": f"{chips:+d}" if chips else "0"}
+                   for seat, chips in enumerate(paid)],
+    }
+
+
 def deal_end(game: Game, played: PlayedDeal, lang: str) -> dict[str, Any]:
     """The end of the finished deal ``played`` of ``game``, told in ``lang``."""
     outcome = played.deal.outcome
@@ -111,4 +133,5 @@ def deal_end(game: Game, played: PlayedDeal, lang: str) -> dict[str, Any]:
         "out": _out_order(played, names, lang),
         "tricks": _tricks(played, names, lang),
         "match": _match(game, names, lang),
+        "chips": _chips(game, played, names, lang),
     }

@@ -103,11 +103,17 @@ PLAY_LABELS: dict[str, str] = {
     "log": N_("The deal so far"),
     "score": N_("Score"),
     "deals_won": N_("Deals won"),
-    "chips_a": N_("Chips (option A)"),
-    "chips_b": N_("Chips (option B)"),
-    # The same columns' short headings, for a phone's narrow score table.
-    "chips_a_short": N_("Chips A"),
-    "chips_b_short": N_("Chips B"),
+    # Chips only when the reader chose to score with them: the column, the choice and its one-line explanation.
+    "chips": N_("Chips"),
+    "scoring": N_("Scoring"),
+    "scoring_deals": N_("Deals won only"),
+    "scoring_chips-a": N_("Chips for the winner's tricks"),
+    "scoring_chips-b": N_("Chips for opponents who went out"),
+    "scoring_note_chips-a": N_("Every other player pays the deal's winner 1 chip for each trick the winner took "
+                               "in that deal."),
+    "scoring_note_chips-b": N_("The deal's winner collects 1 chip from each opponent who held fewer cards than the "
+                               "winner when that opponent went out."),
+    "chips_this_deal": N_("Chips for this deal"),
     "deal_number": N_("Deal {number}"),
     "match_won": N_("{player} wins the match."),
     "deal_won": N_("{player} wins the deal."),

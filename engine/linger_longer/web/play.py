@@ -24,6 +24,7 @@ from .hint import HINT_SAMPLES, hint
 from .json_text import json_text
 from .labels import PLAY_LABELS, play_labels
 from .record import MONTE_CARLO_SAMPLES
+from .review import review
 from .settings import (
     MODES,
     OTHER_VARIANT_NAMES,
@@ -39,7 +40,7 @@ from .views import new_game, next_deal, play, state, undo
 __all__ = [
     "HINT_SAMPLES", "MODES", "MONTE_CARLO_SAMPLES", "OTHER_VARIANT_NAMES", "PLAY_LABELS", "QUERY_KEYS", "REQUESTS",
     "STRENGTHS", "TRUMP_VARIANT_NAMES", "PlayError", "Settings", "answer_json", "compare", "decode_query",
-    "encode_query", "export", "export_toml", "hint", "new_game", "next_deal", "play", "play_labels", "state", "undo",
+    "encode_query", "export", "export_toml", "hint", "new_game", "next_deal", "play", "play_labels", "review", "state", "undo",
 ]
 
 
@@ -63,6 +64,7 @@ REQUESTS: dict[str, Callable[..., Any]] = {
     "hint": hint,
     "export": _export,
     "compare": compare,
+    "review": review,
 }
 
 

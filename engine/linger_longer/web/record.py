@@ -141,8 +141,8 @@ class Game:
             bot = opponent(self.settings.strength, bot_seed(self.settings.seed, played.index, len(played.actions)))
             self.apply(bot.choose(deal.view(deal.to_act)))
 
-    def human_play(self, action: Card | Suit, lang: str) -> str | None:
-        """Apply the human's action; returns the translated reason if the rules refuse it."""
+    def human_play(self, action: Card | Suit, lang: str) -> tuple[str, str] | None:
+        """Apply the human's action; if the rules refuse it, returns the translated reason and the clause's ID."""
         deal = self.current.deal
         if deal.is_over:
             raise PlayError(N_("The deal is over."))
@@ -151,7 +151,7 @@ class Game:
         if isinstance(action, Card):
             refusal = deal.refusal(action)
             if refusal is not None:
-                return refusal_text(refusal, lang, deal.names)
+                return refusal_text(refusal, lang, deal.names), refusal.clause
         elif deal.phase is not Phase.NAME_TRUMP:
             raise PlayError(N_("{value!r} is neither a card nor a suit."), value=action.letter)
         self.apply(action)

@@ -18,12 +18,14 @@ from ..rules import MAX_PLAYERS, MIN_PLAYERS, TRUMP_VARIANTS, Profile, RuleError
 from .errors import PlayError
 
 __all__ = [
-    "MAX_SEED", "MODES", "OTHER_VARIANT_NAMES", "QUERY_KEYS", "STRENGTHS", "TRUMP_VARIANT_NAMES", "Settings",
+    "MAX_SEED", "MODES", "OTHER_VARIANT_NAMES", "QUERY_KEYS", "SCORINGS", "STRENGTHS", "TRUMP_VARIANT_NAMES", "Settings",
     "decode_query", "encode_query",
 ]
 
 #: Single deal, or a match won by the first to win 3 or 5 deals.
 MODES = {"deal": 1, "match-3": 3, "match-5": 5}
+#: How the page scores: deals won only, or chips too, by option A (the winner's tricks) or B (who went out).
+SCORINGS = ("deals", "chips-a", "chips-b")
 #: The opponents' strengths, by the names the page and the URL use.
 STRENGTHS = ("random", "rule-of-thumb", "monte-carlo")
 #: The variants that decide where trump comes from (at most one is on; the page offers them as one choice).
@@ -60,6 +62,7 @@ class Settings:
     mode: str = "deal"
     seat: int = 0
     strength: str = "rule-of-thumb"
+    scoring: str = "deals"
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -81,6 +84,9 @@ class Settings:
         if self.strength not in STRENGTHS:
             raise PlayError(N_("opponents: {value!r} is not one of {known}."),
                             value=self.strength, known=", ".join(STRENGTHS))
+        if self.scoring not in SCORINGS:
+            raise PlayError(N_("scoring: {value!r} is not one of {known}."),
+                            value=self.scoring, known=", ".join(SCORINGS))
 
     @property
     def rules(self) -> Rules:
@@ -123,10 +129,10 @@ class Settings:
 
 #: The JSON type of each setting in a record.
 _JSON_TYPES: dict[str, type] = {"players": int, "profile": str, "variants": list, "seed": int, "mode": str,
-                                "seat": int, "strength": str}
+                                "seat": int, "strength": str, "scoring": str}
 
 #: The URL query's keys, in the order :func:`encode_query` writes them (the page reads them from here too).
-QUERY_KEYS = ("players", "profile", "variants", "mode", "seat", "bot", "seed")
+QUERY_KEYS = ("players", "profile", "variants", "mode", "seat", "bot", "scoring", "seed")
 #: "given twice", for each key of the URL, naming its field as the settings form does.
 _GIVEN_TWICE = {
     "players": N_("Players: given twice."),
@@ -135,6 +141,7 @@ _GIVEN_TWICE = {
     "mode": N_("Game: given twice."),
     "seat": N_("Your seat: given twice."),
     "bot": N_("Opponents: given twice."),
+    "scoring": N_("Scoring: given twice."),
     "seed": N_("Deal number (seed): given twice."),
 }
 _INT = re.compile(r"[0-9]{1,19}")
@@ -144,12 +151,12 @@ def encode_query(settings: Settings, seed: bool = True) -> str:
     """The settings as a URL query string (without ``?``), keys in a fixed order; ``seed=False`` leaves the seed out.
 
     >>> encode_query(Settings(players=4, seed=42, mode="match-3", seat=2))
-    'players=4&profile=standard&variants=&mode=match-3&seat=C&bot=rule-of-thumb&seed=42'
+    'players=4&profile=standard&variants=&mode=match-3&seat=C&bot=rule-of-thumb&scoring=deals&seed=42'
     """
     return urlencode([
         ("players", settings.players), ("profile", settings.profile), ("variants", ",".join(settings.variants)),
         ("mode", settings.mode), ("seat", seat_names(settings.players)[settings.seat]),
-        ("bot", settings.strength), *([("seed", settings.seed)] if seed else []),
+        ("bot", settings.strength), ("scoring", settings.scoring), *([("seed", settings.seed)] if seed else []),
     ], safe=",")
 
 
@@ -184,6 +191,7 @@ def decode_query(query: str, default_seed: int | None = None) -> Settings:
         raise PlayError(N_("seat: {value!r} is not one of {known}."), value=seat, known=", ".join(names))
     settings["seat"] = names.index(seat)
     settings["strength"] = values.get("bot", "rule-of-thumb")
+    settings["scoring"] = values.get("scoring", "deals")
     if "seed" in values:
         seed = values["seed"]
         if not _INT.fullmatch(seed) or int(seed) > MAX_SEED:

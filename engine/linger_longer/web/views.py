@@ -20,6 +20,7 @@ import json
 from typing import Any, Mapping
 
 from ..cards import Suit
+from ..clauses import clause
 from ..game import Phase
 from ..i18n import N_, translate
 from ..narrate import EVERYONE, Narrator, suit_name
@@ -29,6 +30,7 @@ from .pace import paced_steps
 from .record import Game, PlayedDeal, load_game, parse_action
 from .deal_end import deal_end
 from .render import render_step_html
+from .rule_links import READ_THE_RULE
 from .settings import Settings, encode_query
 from .table import TrickTable, hand_choices, table_view
 
@@ -63,8 +65,11 @@ def _table(played: PlayedDeal, viewer: int | None) -> dict[str, Any]:
     return table_view(played.deal, table, viewer=viewer)
 
 
-def _score(game: Game) -> dict[str, Any]:
+def _score(game: Game, lang: str) -> dict[str, Any]:
+    """The match's score; ``chips`` (with its explanation) only when the reader chose a chip scoring."""
     result = game.match.result
+    scoring = game.settings.scoring
+    chips = {"chips-a": result.chips_a, "chips-b": result.chips_b}.get(scoring)
     return {
         "target": game.settings.target,
         "deals_played": len(result.outcomes),
@@ -72,6 +77,9 @@ def _score(game: Game) -> dict[str, Any]:
         "chips_a": list(result.chips_a),
         "chips_b": list(result.chips_b),
         "winner": result.winner,
+        "scoring": scoring,
+        "chips": list(chips) if chips is not None else None,
+        "chips_note": translate(lang, PLAY_LABELS[f"scoring_note_{scoring}"]) if chips is not None else None,
     }
 
 
@@ -80,8 +88,9 @@ def _suits(lang: str) -> list[dict[str, Any]]:
     return [{"suit": s.letter, "symbol": s.symbol, "name": suit_name(s, lang), "red": s.is_red} for s in Suit]
 
 
-def view_of(game: Game, lang: str, refused: str | None = None, since: int | None = None) -> dict[str, Any]:
-    """The game as the human's seat sees it, in ``lang``; ``refused`` is why the rules refused a card.
+def view_of(game: Game, lang: str, refused: tuple[str, str] | None = None, since: int | None = None) -> dict[str, Any]:
+    """The game as the human's seat sees it, in ``lang``; ``refused`` is why the rules refused a card and the
+    clause that says so (the view links to it: ``refused_rule``, ``read_rule``).
 
     With ``since`` (an action's index in the current deal), ``steps`` holds the tables the deal passed
     through from that action on, before this one (see :mod:`linger_longer.web.pace`); else it is empty.
@@ -131,8 +140,11 @@ def view_of(game: Game, lang: str, refused: str | None = None, since: int | None
         "steps": [] if since is None else paced_steps(game, since, lang, shown),
         "log": log,
         "recent": recent,
-        "refused": refused,
-        "score": _score(game),
+        "refused": refused[0] if refused else None,
+        # The rule that refused the card, on its page in the reader's language, and the link's words.
+        "refused_rule": clause(refused[1]).href if refused else None,
+        "read_rule": translate(lang, READ_THE_RULE) if refused else None,
+        "score": _score(game, lang),
         # Once a deal is over every card has been shown: taking a card back would replay it knowing them all.
         "can_undo": not over and any(s == human for s in played.seats),
         "can_next": over and not match_over,

@@ -72,6 +72,41 @@ function el(tag, attrs = {}, text) {
   return node;
 }
 
+/**
+ * Mark the choices of the player to act on a table, and list a sentence per choice with its line
+ * behind a disclosure (the walkthroughs' panel, and the Play page's review of a finished deal).
+ * @param {Element} table the drawn table @param {Analysis} data the engine's analysis
+ * @param {string} showLine the words of the disclosure ("Show the line")
+ * @returns {HTMLUListElement}
+ */
+export function placeMarks(table, data, showLine) {
+  const hand = table.querySelector(`.ll-seat[data-seat="${data.seat}"]`);
+  const list = el('ul', { class: 'linger-wt-analysis-list' });
+  for (const mark of data.marks) {
+    const card = /** @type {HTMLButtonElement | null | undefined} */ (hand?.querySelector(`button[data-card="${mark.action}"]`));
+    if (card) {
+      card.dataset.analysis = mark.value;
+      card.setAttribute('aria-label', mark.name);
+      card.querySelector('.ll-mark')?.remove();
+      card.append(el('span', { class: 'll-mark', 'aria-hidden': 'true' }, mark.symbol));
+    }
+    const item = el('li', { 'data-action': mark.action, 'data-analysis': mark.value });
+    const sentence = el('p', {});
+    sentence.append(el('span', { class: 'll-mark', 'aria-hidden': 'true' }, mark.symbol), ` ${mark.summary}`);
+    item.append(sentence);
+    if (mark.line.length) {
+      const details = el('details', { class: 'linger-wt-line' });
+      details.append(el('summary', {}, showLine));
+      const steps = el('ol', {});
+      steps.append(...mark.line.map((text) => el('li', {}, text)));
+      details.append(steps);
+      item.append(details);
+    }
+    list.append(item);
+  }
+  return list;
+}
+
 export class AnalysisPanel {
   /** @param {Widget} widget */
   constructor(widget) {
@@ -175,32 +210,9 @@ export class AnalysisPanel {
   place(data) {
     const { widget } = this;
     if (!data.marks.length) return this.setState('none');
-    const hand = widget.table.querySelector(`.ll-seat[data-seat="${data.seat}"]`);
-    const list = el('ul', { class: 'linger-wt-analysis-list' });
-    for (const mark of data.marks) {
-      const card = /** @type {HTMLButtonElement | null | undefined} */ (hand?.querySelector(`button[data-card="${mark.action}"]`));
-      if (card) {
-        card.dataset.analysis = mark.value;
-        card.setAttribute('aria-label', mark.name);
-        card.querySelector('.ll-mark')?.remove();
-        card.append(el('span', { class: 'll-mark', 'aria-hidden': 'true' }, mark.symbol));
-      }
-      const item = el('li', { 'data-action': mark.action, 'data-analysis': mark.value });
-      const sentence = el('p', {});
-      sentence.append(el('span', { class: 'll-mark', 'aria-hidden': 'true' }, mark.symbol), ` ${mark.summary}`);
-      item.append(sentence);
-      if (mark.line.length) {
-        const details = el('details', { class: 'linger-wt-line' });
-        details.append(el('summary', {}, widget.labels.show_line));
-        const steps = el('ol', {});
-        steps.append(...mark.line.map((text) => el('li', {}, text)));
-        details.append(steps);
-        item.append(details);
-      }
-      list.append(item);
-    }
-    this.panel.replaceChildren(list);
+    this.panel.replaceChildren(placeMarks(widget.table, data, widget.labels.show_line));
     this.panel.hidden = false;
     this.setState('shown');
   }
+
 }

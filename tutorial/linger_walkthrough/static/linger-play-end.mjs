@@ -2,9 +2,11 @@
 /**
  * The end of a deal, on the table: who won and how, when each player went out, the deal trick by
  * trick, and what to do next (next deal in a match, play again, review the finished table). Every
- * sentence is the engine's (linger_longer.web.deal_end), in the page's language; this module only
- * places it, as text. It is built only from a view whose deal is over, when every card may be shown.
+ * sentence is the engine's (linger_longer.web.deal_end and .review), in the page's language; this
+ * module only places it, as text. It is built only from a view whose deal is over, when every card may be shown.
  */
+
+import { placeMarks } from './linger-analysis.mjs';
 
 /**
  * @template {keyof HTMLElementTagNameMap} K
@@ -24,7 +26,7 @@ function el(tag, attrs = {}, text) {
  * @typedef {object} EndActions what the panel's buttons do
  * @property {(() => void) | null} next the next deal of a match (null when there is none)
  * @property {() => void} again a new game with the same settings and a new deal
- * @property {() => void} review the finished table, every hand face up, without the panel
+ * @property {() => void} review the finished deal, position by position, every hand face up, with the analysis
  */
 
 /**
@@ -72,6 +74,25 @@ function matchScore(match, labels) {
 }
 
 /**
+ * The chips this deal paid (only when the game scores with chips): the scoring by name, how it pays, a
+ * line per player.
+ * @param {any} chips the end's `chips`
+ */
+function chipsScore(chips) {
+  const box = el('div', { class: 'linger-play-end-chips' });
+  box.append(el('p', { class: 'linger-play-end-subtitle' }, `${chips.title}: ${chips.scoring}`));
+  box.append(el('p', { class: 'linger-play-end-note' }, chips.note));
+  const list = el('ul', { class: 'linger-play-end-scores', 'aria-label': chips.title });
+  for (const score of chips.scores) {
+    const item = el('li', score.chips > 0 ? { class: 'linger-play-end-leader' } : {});
+    item.append(el('span', {}, score.name), el('strong', {}, score.shown));
+    list.append(item);
+  }
+  box.append(list);
+  return box;
+}
+
+/**
  * The end-of-deal panel for a finished deal's view.
  * @param {any} end the view's `end` (linger_longer.web.deal_end)
  * @param {Record<string, string>} labels the page's words
@@ -88,6 +109,7 @@ export function endPanel(end, labels, actions) {
   how.append(el('span', { class: 'll-badge linger-play-end-reason' }, end.reason_title), ' ', el('span', {}, end.how));
   panel.append(how);
   if (end.match) panel.append(matchScore(end.match, labels));
+  if (end.chips) panel.append(chipsScore(end.chips));
   const buttons = el('div', { class: 'linger-play-end-actions', role: 'group', 'aria-label': labels.end_actions });
   /** @type {[string, () => void, string][]} */
   const wanted = [];
@@ -110,15 +132,49 @@ export function endPanel(end, labels, actions) {
 }
 
 /**
- * While the reader reviews the finished table: one line with the result and the way back to the panel.
- * @param {any} end @param {Record<string, string>} labels @param {() => void} back
+ * @typedef {object} ReviewActions what the review's controls do
+ * @property {(at: number, name: string) => void} go show another position of the deal (`name`: the button used)
+ * @property {(on: boolean) => void} analysis turn the analysis on or off
+ * @property {() => void} back leave the review for the end-of-deal panel
+ */
+
+/**
+ * The review of a finished deal, above its table: the result, a stepper through the deal's positions
+ * (every hand face up), the analysis toggle and, when on, its sentences (the table's cards are marked).
+ * @param {any} end the view's `end` @param {any} answer the engine's review (linger_longer.web.review)
+ * @param {Record<string, string>} labels @param {boolean} analysed whether the analysis is on
+ * @param {ReviewActions} actions @param {Element} table the drawn table, whose cards the analysis marks
  * @returns {HTMLElement}
  */
-export function reviewBar(end, labels, back) {
-  const bar = el('div', { class: 'linger-play-end-review' });
-  bar.append(el('p', {}, `${end.match?.verdict ?? end.headline} ${labels.review_note}`));
+export function reviewPanel(end, answer, labels, analysed, actions, table) {
+  const panel = el('section', { class: 'linger-play-end-review', 'aria-labelledby': 'linger-play-review-title',
+    'data-at': String(answer.at) });
+  panel.append(el('p', { id: 'linger-play-review-title' }, `${end.match?.verdict ?? end.headline} ${labels.review_note}`));
+  const steps = el('div', { class: 'linger-play-review-steps', role: 'group', 'aria-label': labels.review });
+  /** @type {[string, number, string][]} */
+  const moves = [['first', 0, '|◀'], ['back', answer.at - 1, '◀'], ['next', answer.at + 1, '▶'], ['last', answer.total, '▶|']];
+  for (const [name, at, symbol] of moves) {
+    const button = el('button', { type: 'button', 'data-review': name, 'aria-label': labels[name], title: labels[name] }, symbol);
+    button.disabled = at < 0 || at > answer.total || at === answer.at;
+    button.addEventListener('click', () => actions.go(at, name));
+    steps.append(button);
+  }
+  steps.append(el('span', { class: 'linger-play-review-position', 'aria-live': 'polite' }, answer.position));
+  panel.append(steps);
+  panel.append(el('p', { class: 'linger-play-review-said' }, answer.said.join(' ')));
+  const toggle = el('div', { class: 'linger-wt-analysis-toggle' });
+  const input = el('input', { type: 'checkbox', id: 'linger-play-review-analysis' });
+  input.checked = analysed;
+  input.addEventListener('change', () => actions.analysis(input.checked));
+  toggle.append(input, el('label', { for: 'linger-play-review-analysis' }, labels.analysis));
+  panel.append(toggle);
+  if (answer.analysis?.marks.length) {
+    const box = el('div', { class: 'linger-wt-analysis', role: 'group', 'aria-label': labels.analysis_panel });
+    box.append(placeMarks(table, answer.analysis, labels.show_line));
+    panel.append(box);
+  }
   const button = el('button', { type: 'button', 'data-end': 'back' }, labels.end_back);
-  button.addEventListener('click', back);
-  bar.append(button);
-  return bar;
+  button.addEventListener('click', actions.back);
+  steps.append(button);  // on the stepper's line: the table stays high on the screen
+  return panel;
 }

@@ -18,6 +18,7 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  * @property {string} mode
  * @property {string} seat a seat letter
  * @property {string} bot
+ * @property {string} scoring 'deals', or a chip scoring
  * @property {string} seed
  */
 
@@ -30,6 +31,7 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  * @property {string} mode
  * @property {number} seat
  * @property {string} strength
+ * @property {string} scoring
  */
 
 /**
@@ -62,6 +64,7 @@ export function formFromSettings(settings, trumpVariants) {
     mode: settings.mode,
     seat: seatLetter(settings.seat),
     bot: settings.strength,
+    scoring: settings.scoring,
     seed: String(settings.seed),
   };
 }
@@ -96,7 +99,8 @@ export function turnMessage(view, labels) {
 }
 
 /**
- * The score table: one row per player (the human's marked), deals won and both chip scorings.
+ * The score table: one row per player (the human's marked), deals won and, when the game scores with chips,
+ * the chips (the engine's `score.chips`, of the scoring the reader chose).
  * @param {any} view
  * @param {Record<string, string>} labels
  * @returns {{name: string, you: boolean, cells: number[]}[]}
@@ -106,7 +110,7 @@ export function scoreRows(view, labels) {
   return view.players.map((/** @type {string} */ name, /** @type {number} */ seat) => ({
     name: seat === view.human ? format(labels.your_seat, { seat: name }) : name,
     you: seat === view.human,
-    cells: [score.deals_won[seat], score.chips_a[seat], score.chips_b[seat]],
+    cells: [score.deals_won[seat], ...(score.chips ? [score.chips[seat]] : [])],
   }));
 }
 

@@ -15,11 +15,11 @@ import { getEngine } from './linger-engine.mjs';
 import { format } from './linger-model.mjs';
 import { PlayEngine } from './linger-play-engine.mjs';
 import { effectiveSpeed, isSpeed, playSteps, savedSpeed, saveSpeed } from './linger-pace.mjs';
-import { moveAmongCards, showReason } from './linger-table.mjs';
+import { drawTable, moveAmongCards, showReason } from './linger-table.mjs';
 import {
   clock, formFromSettings, queryFromForm, randomSeed, savedRecord, scoreRows, turnMessage,
 } from './linger-play-model.mjs';
-import { endPanel, reviewBar } from './linger-play-end.mjs';
+import { endPanel, reviewPanel } from './linger-play-end.mjs';
 import {
   GAME_KEY, STATS_KEY, countDeal, forgetStored, parseStats, readStored, resumable, statsRows, writeStored,
 } from './linger-play-store.mjs';
@@ -131,8 +131,10 @@ class PlayPage {
     this.comparePanel = find(root, '.linger-play-compare');
     /** @type {Record<string, HTMLButtonElement>} */
     this.buttons = {};
-    /** Whether the reader is looking at a finished table without the end-of-deal panel. */
+    /** Whether the reader reviews the finished deal (read-only, every hand face up) instead of its end panel. */
     this.reviewing = false;
+    /** Whether the review of a finished deal shows the analysis (on until the reader turns it off). */
+    this.reviewAnalysis = true;
     this.stats = this.statsSection();
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll('.linger-play-toolbar button'))) {
       const action = button.dataset.action ?? '';
@@ -190,6 +192,7 @@ class PlayPage {
       mode: String(data.get('mode') ?? ''),
       seat: String(data.get('seat') ?? ''),
       bot: String(data.get('bot') ?? ''),
+      scoring: String(data.get('scoring') ?? ''),
       seed: String(data.get('seed') ?? ''),
     };
   }
@@ -198,7 +201,7 @@ class PlayPage {
   fillForm(values) {
     this.field('players').value = values.players;
     this.limitSeats();
-    for (const name of /** @type {const} */ (['seat', 'mode', 'bot', 'seed'])) this.field(name).value = values[name];
+    for (const name of /** @type {const} */ (['seat', 'mode', 'bot', 'scoring', 'seed'])) this.field(name).value = values[name];
     for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (this.form.querySelectorAll('input[name="profile"]'))) {
       input.checked = input.value === values.profile;
     }
@@ -433,6 +436,7 @@ class PlayPage {
     this.view = view;
     this.game.hidden = false;
     this.reviewing = false;
+    delete this.root.dataset.review;
     delete this.root.dataset.hint;
     // The address of a deal in play leaves its seed out: the seed tells every hidden card.
     const url = `${location.pathname}?${view.address}${location.hash}`;
@@ -462,11 +466,19 @@ class PlayPage {
     const turn = turnMessage(view, this.labels);
     this.message.textContent = view.refused ?? '';
     this.message.dataset.kind = view.refused ? 'refused' : '';
+    if (view.refused_rule) {  // the engine refused the card: its reason, and the rule on its page in this language
+      this.message.append(' ', el('a', { class: 'll-rule-link', href: view.refused_rule }, view.read_rule));
+    }
     const c = clock(view);
     this.clockText.textContent = c.text;
     this.clockBar.style.width = `${Math.round(100 * c.fraction)}%`;
     if (!view.refused || !previous) this.recent.replaceChildren(...[...view.recent, turn].map((s) => el('p', {}, s)));
     this.recent.lastElementChild?.classList.add('linger-play-turn');
+    // Chips only when the game scores with them: their column, and one line saying how they are paid.
+    for (const cell of this.root.querySelectorAll('.linger-play-score th.linger-play-chips')) /** @type {HTMLElement} */ (cell).hidden = !view.score.chips;
+    const chipsNote = find(this.root, '.linger-play-chips-note');
+    chipsNote.textContent = view.score.chips_note ?? '';
+    chipsNote.hidden = !view.score.chips;
     this.scoreBody.replaceChildren(...scoreRows(view, this.labels).map((row) => {
       const tr = el('tr', row.you ? { class: 'linger-play-you' } : {});
       tr.append(el('th', { scope: 'row' }, row.name), ...row.cells.map((n) => el('td', {}, String(n))));
@@ -516,29 +528,53 @@ class PlayPage {
   }
 
   /**
-   * The end-of-deal panel on the table, or, while the reader reviews the finished table, one line
-   * with the way back to it.
+   * The end-of-deal panel on the table (above the finished table, every hand face up).
    * @param {any} view
    */
   drawEnd(view) {
     this.table.querySelector('.linger-play-end, .linger-play-end-review')?.remove();
-    if (this.reviewing) {
-      this.table.prepend(reviewBar(view.end, this.labels, () => {
-        this.reviewing = false;
-        this.drawEnd(view);
-        this.focusEnd();
-      }));
-      return;
-    }
     this.table.prepend(endPanel(view.end, this.labels, {
       next: view.can_next ? () => this.toolbar('next') : null,
       again: () => this.playAgain(),
-      review: () => {
-        this.reviewing = true;
-        this.drawEnd(view);
-        this.focusEnd();
-      },
+      review: () => this.review(0, 'next'),
     }));
+  }
+
+  /**
+   * Review the finished deal at position `at` (0: as dealt), every hand face up, the analysis on unless
+   * the reader turned it off; read-only: the engine refuses a deal in play, and no card is offered.
+   * @param {number} at @param {string} focus the review control that gets the keyboard afterwards
+   */
+  async review(at, focus) {
+    const view = this.view;
+    await this.run(async () => {
+      const answer = await this.engine.call('review', this.lang, JSON.stringify(view.record), at, this.reviewAnalysis ? 1 : 0);
+      if (this.view !== view) return;  // a new deal came meanwhile
+      drawTable(this.table, answer.html, this.reviewing && effectiveSpeed(this.speed) !== 'instant');
+      this.reviewing = true;
+      this.root.dataset.review = String(answer.at);
+      this.table.prepend(reviewPanel(view.end, answer, this.labels, this.reviewAnalysis, {
+        go: (next, name) => this.review(next, name),
+        analysis: (on) => {
+          this.reviewAnalysis = on;
+          this.review(answer.at, 'analysis');
+        },
+        back: () => this.leaveReview(),
+      }, this.table));
+    });
+    const wanted = focus === 'analysis' ? this.table.querySelector('#linger-play-review-analysis')
+      : this.table.querySelector(`[data-review="${focus}"]:not(:disabled)`)
+        ?? this.table.querySelector('.linger-play-end-review button:not(:disabled)');
+    if (wanted instanceof HTMLElement) wanted.focus();
+  }
+
+  /** Back from the review to the finished table and its end-of-deal panel. */
+  async leaveReview() {
+    this.reviewing = false;
+    delete this.root.dataset.review;
+    await this.drawTable(this.view, false, false);
+    this.updateControls();
+    this.focusEnd();
   }
 
   /** The keyboard goes to the end panel's first action (or the review line's button). */
@@ -561,7 +597,7 @@ class PlayPage {
     const view = this.view;
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-card]'))) {
       // Illegal cards stay focusable (aria-disabled, with their reason); legal ones wait while the engine works.
-      button.disabled = button.dataset.legal === 'true' && this.busy;
+      button.disabled = button.dataset.legal === 'true' && (this.busy || this.reviewing);  // a review is read-only
     }
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-suit]'))) button.disabled = this.busy;
     this.buttons.undo.disabled = this.busy || !view.can_undo;
