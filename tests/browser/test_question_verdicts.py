@@ -63,6 +63,9 @@ def go_to(page, example: str, index: int) -> None:
     for _ in range(index):
         page.keyboard.press("ArrowRight")
     assert page.get_attribute(widget(example), "data-step") == str(index)
+    # A step forward is paced: the question is asked on the step's own table, once its tables have been played.
+    page.wait_for_function(f"document.querySelector({widget(example) + ' .linger-wt-stage .linger-wt-table'!r})"
+                           ".dataset.paced === 'done'")
 
 
 def choose(page, example: str, question: dict, choice: str) -> None:

@@ -120,7 +120,7 @@ export function verdictHtml(answer) {
  */
 export class QuestionPanel {
   /**
-   * @param {{root: HTMLElement, stage: HTMLElement, table: HTMLElement, live: HTMLElement,
+   * @param {{root: HTMLElement, stage: HTMLElement, table: HTMLElement, live: HTMLElement, backToExample: HTMLElement,
    *   labels: Record<string, string>, players: string[]}} widget
    * @param {(question: Question, choice: string) => Promise<Answer>} ask asks the engine
    * @param {(question: Question, answer: Answer, choice: string) => void} onAnswer places the answer
@@ -201,6 +201,8 @@ export class QuestionPanel {
     this.reveal.disabled = keep;
     if (keep) {  // answered: the question keeps its place until the reader moves on; its suits wait
       for (const button of this.box.querySelectorAll('button')) button.disabled = true;
+      // The way back to the question takes the place of "Show the answer", the same size: nothing below moves.
+      this.reveal.hidden = !this.widget.backToExample.hidden;
       return false;
     }
     if (!question) {
