@@ -68,6 +68,9 @@ def choices_at(example: str, lang: str, index: int) -> list[dict]:
 
 
 def shown(page, example: str) -> dict:
+    """What the widget shows once its step is drawn (a step forward is paced: its own table comes last)."""
+    page.wait_for_function(f"document.querySelector({widget(example) + ' .linger-wt-stage .linger-wt-table'!r})"
+                           ".dataset.paced === 'done'")
     return page.eval_on_selector(widget(example), """(root) => ({
         step: Number(root.dataset.step), branch: root.dataset.branch, question: root.dataset.question,
         verdict: root.querySelector('.linger-wt-verdict').hidden ? null

@@ -5,10 +5,10 @@ DOMContentLoaded, every step shows again; without scripts, every step shows and 
 
 from __future__ import annotations
 
-PAGE = "en/profiles.html"  # four walkthroughs, one with a question at its first step
+PAGE = "en/profiles.html"  # five walkthroughs, one with a question at its first step
 MODULE = "**/_static/linger-walkthrough.mjs*"
-#: Tall enough for all four walkthroughs to be on screen, where the Layout Instability API sees every shift.
-VIEWPORT = {"width": 1200, "height": 6000}
+#: Tall enough for all five walkthroughs to be on screen, where the Layout Instability API sees every shift.
+VIEWPORT = {"width": 1200, "height": 7500}
 
 SHIFTS = """(() => {
   window.layoutShifts = [];
@@ -45,7 +45,7 @@ def test_the_modules_start_moves_nothing_on_the_page(chromium, site_url) -> None
         page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         roots = page.locator(".linger-walkthrough")
         before = [roots.nth(i).evaluate(VISIBLE) for i in range(roots.count())]
-        assert len(before) == 4 and all(v == {"toolbar": 1, "toggle": 1, "status": 1, "steps": 1} for v in before), before
+        assert len(before) == 5 and all(v == {"toolbar": 1, "toggle": 1, "status": 1, "steps": 1} for v in before), before
         assert page.evaluate("performance.getEntriesByName('linger-steppers-ready').length") == 0
         assert roots.first.locator(".linger-wt-analysis-toggle input").is_disabled()  # until the engine runs
         (request,) = held
@@ -153,7 +153,7 @@ def test_the_table_stays_in_place_when_the_live_engine_comes(chromium, site_url)
         wasm["released"] = True
         for route in wasm["held"]:
             route.continue_()
-        page.wait_for_function("performance.getEntriesByName('linger-live').length > 0", timeout=120_000)  # all four
+        page.wait_for_function("performance.getEntriesByName('linger-live').length > 0", timeout=120_000)  # all five
         page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         after = root.evaluate(TRY_LINE)
         assert after["hidden"] is False and after["seen"] is True, after

@@ -233,7 +233,8 @@ class WalkthroughDirective(SphinxDirective):
                 if puzzle:  # the solver's verdict on the answer and its winning line, in words
                     solved = engine_puzzle.answer(toml_text, lang, question["at"], question["answer"], rel)
                     question = {**question, "answer_text": solved["text"], "line": solved["followed"]}
-                item += self._question(question, steps[step["index"] + 1], labels, players, suits, path, toml_text)
+                item += self._question(question, steps[step["index"] + 1], labels, players, suits, path, toml_text,
+                                       counted=not puzzle)
             note = step.get("note")
             if note:
                 para = nodes.paragraph(note.strip(), note.strip(), classes=["linger-wt-note"])
@@ -250,9 +251,10 @@ class WalkthroughDirective(SphinxDirective):
 
     @staticmethod
     def _question(question: dict[str, Any], answer_step: dict[str, Any], labels: dict[str, str], players: list[str],
-                  suits_html: str, path: Path, toml_text: str) -> walkthrough_question:
-        """The question asked at a step: its ask text, the place of the live widget's prompt (and suit buttons),
-        then the example's choice and note in a disclosure."""
+                  suits_html: str, path: Path, toml_text: str, counted: bool) -> walkthrough_question:
+        """The question asked at a step: its ask text, the place of the live widget's prompt (and suit buttons, and
+        the page's progress line when the question counts towards it), then the example's choice and note in a
+        disclosure."""
         node = walkthrough_question(
             at=question["at"], seat=question["seat"], kind=question["kind"], answer=question["answer"],
             label=labels["question"],
@@ -261,7 +263,9 @@ class WalkthroughDirective(SphinxDirective):
         ask.source, ask.line = str(path), _note_line(toml_text, question["ask"]) or 1
         node += ask
         template = labels["ask_suit"] if question["kind"] == "suit" else labels["ask_card"]
-        node += walkthrough_prompt(prompt=fill_player(template, players, question["seat"]), suits_html=suits_html)
+        progress = labels["answered"].replace("{count}", "0").replace("{total}", "0") if counted else ""
+        node += walkthrough_prompt(prompt=fill_player(template, players, question["seat"]), suits_html=suits_html,
+                                   progress=progress)
         disclosure = walkthrough_answer(summary=labels["answer"], choice=question["answer_text"])
         note = (answer_step.get("note") or "").strip()
         para = nodes.paragraph(note, note, classes=["linger-wt-note"])
@@ -393,8 +397,10 @@ def depart_question_html(self: HTML5Translator, node: walkthrough_question) -> N
 
 def visit_prompt_html(self: HTML5Translator, node: walkthrough_prompt) -> None:
     # For the live widget only (see the CSS): the prompt and the suit buttons (engine HTML, already escaped).
+    # The progress line's place too, so the live widget's question box, which adds it, is as tall as this one.
+    progress = f'<p class="linger-wt-progress">{html.escape(node["progress"])}</p>' if node["progress"] else ""
     self.body.append(f'<div class="linger-wt-coming"><p class="linger-wt-prompt">{html.escape(node["prompt"])}</p>'
-                     f'{node["suits_html"]}</div>\n')
+                     f'{node["suits_html"]}{progress}</div>\n')
     raise nodes.SkipNode
 
 
