@@ -31,7 +31,10 @@ AT_REST = f"(step) => document.querySelector({WIDGET!r}).dataset.step === String
 LOG_TABLES = f"""() => {{
   const box = document.querySelector('{WIDGET} .linger-wt-stage .linger-wt-table');
   window.tables = [];
-  new MutationObserver(() => {{
+  // The question's verdict box goes back over each table drawn (linger-question.mjs): not a table of its own.
+  const verdictOnly = (r) => [...r.addedNodes, ...r.removedNodes].every((n) => n.classList?.contains('linger-wt-verdict'));
+  new MutationObserver((records) => {{
+    if (records.every(verdictOnly)) return;
     const trick = box.querySelector('.ll-trick');
     if (!trick) return;
     const caption = trick.querySelector('.ll-trick-caption');
@@ -44,7 +47,7 @@ LOG_TABLES = f"""() => {{
       stock: box.querySelector('.ll-stock .ll-count')?.textContent ?? null,
       html: (() => {{  // the table drawn, without the copies of a gathered trick gliding to the pile
         const copy = box.cloneNode(true);
-        for (const ghost of copy.querySelectorAll('.ll-ghost')) ghost.remove();
+        for (const ghost of copy.querySelectorAll('.ll-ghost, .linger-wt-verdict')) ghost.remove();
         return copy.innerHTML;
       }})(),
     }});
@@ -188,7 +191,7 @@ def test_a_click_skips_and_next_moves_on_at_once(chromium, site_url) -> None:
         page.wait_for_function(AT_REST, arg=last + 2, timeout=2_000)
         table = page.evaluate(f"""(prefix) => {{
             const t = document.querySelector('{WIDGET} .linger-wt-stage .linger-wt-table').cloneNode(true);
-            for (const n of t.querySelectorAll('.ll-ghost')) n.remove();
+            for (const n of t.querySelectorAll('.ll-ghost, .linger-wt-verdict')) n.remove();
             for (const n of t.querySelectorAll('[id]')) n.id = n.id.replace(prefix, '');
             for (const n of t.querySelectorAll('[aria-describedby]'))
               n.setAttribute('aria-describedby', n.getAttribute('aria-describedby').split(' ').map((i) => i.replace(prefix, '')).join(' '));

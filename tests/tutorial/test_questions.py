@@ -149,8 +149,8 @@ def continuation(deal, action):
 @pytest.mark.parametrize(("example", "choice", "lang", "text"), [
     ("trump-or-discard", "JH", "en", "Wrong. J♥ cannot win the trick: it is neither trump nor the suit led. "
                                      "Only 4♠ can win it."),
-    ("trump-beats-ace", "2S", "nl", "Fout. 2♠ kan de slag niet winnen: de kaart is geen troef en niet van de "
-                                    "uitgekomen kleur. Alleen 4♦ kan hem winnen."),
+    ("trump-beats-ace", "2S", "nl", "Fout. 2♠ kan de slag niet winnen: hij is geen troef en ook niet van de "
+                                    "uitgespeelde kleur. Alleen 4♦ kan hem winnen."),
     ("last-card-ends-deal", "7H", "en", "Wrong. With 7♥, D cannot win the deal: with best play from everyone, "
                                         "B wins it."),
     ("variant-grand-coup", "H", "en", "Right. Naming hearts works too: with best play from everyone, B still wins "
