@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from linger_longer.cli import duration_text
+
 ROOT = Path(__file__).resolve().parents[1]
 #: Where each command keeps its finished chunks (``build/journal/<command>/``).
 JOURNALS = ROOT / "build" / "journal"
@@ -215,25 +217,12 @@ class Progress:
         self.shown = now
         elapsed = now - self.started
         rate = (self.done - self.resumed) / elapsed if elapsed > 0 else 0.0
-        left = f"about {_duration((self.total - self.done) / rate)} left" if rate > 0 else "time left unknown"
+        left = f"about {duration_text((self.total - self.done) / rate)} left" if rate > 0 else "time left unknown"
         line = f"{self.name}: {self.done}/{self.total} tasks done, {rate:.2f} tasks/s, {left}"
         if self.done == self.total:
-            line = f"{self.name}: {self.total}/{self.total} tasks done in {_duration(elapsed)}"
+            line = f"{self.name}: {self.total}/{self.total} tasks done in {duration_text(elapsed)}"
         end = "\n" if not self.tty or self.done == self.total else ""
         print(("\r\x1b[K" if self.tty else "") + line, end=end, file=self.stream, flush=True)
-
-
-def _duration(seconds: float) -> str:
-    """
-    >>> _duration(42.4), _duration(3725)
-    ('42 s', '1 h 02 min')
-    """
-    seconds = round(seconds)
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60:02d} s"
-    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
 
 
 # ------------------------------------------------------------------ running

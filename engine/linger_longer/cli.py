@@ -27,7 +27,7 @@ from .rules import MAX_PLAYERS, MIN_PLAYERS, Profile, Rules, UnknownRuleError, V
 from .scenario import ScenarioError, load
 from .statistics import DealStatistics, Tally, play_deals, seat_bots
 
-__all__ = ["main"]
+__all__ = ["duration_text", "main"]
 
 EXIT_USAGE = 2
 EXIT_NO_INPUT = 1
@@ -158,7 +158,7 @@ class Progress:
         elapsed = now - self.started
         rate = done / elapsed if elapsed > 0 else 0.0
         filled = self.WIDTH * done // self.total
-        left = f"{_duration((self.total - done) / rate)} left" if rate > 0 else "time left unknown"
+        left = f"{duration_text((self.total - done) / rate)} left" if rate > 0 else "time left unknown"
         return (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done:,}/{self.total:,} deals "
                 f"{100 * done / self.total:.0f}%  {rate:,.0f} deals/s  {left}")
 
@@ -177,7 +177,12 @@ class Progress:
             self.stream.flush()
 
 
-def _duration(seconds: float) -> str:
+def duration_text(seconds: float) -> str:
+    """A duration as a progress line says it.
+
+    >>> duration_text(42.4), duration_text(3725)
+    ('42 s', '1 h 02 min')
+    """
     seconds = round(seconds)
     if seconds < 60:
         return f"{seconds} s"
