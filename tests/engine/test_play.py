@@ -92,6 +92,35 @@ def test_bots_play_until_the_human_is_to_act():
         assert hands[seat]["hand"]
 
 
+def test_one_computer_move_at_a_time_plays_the_same_deal():
+    """The page asks for the computer's answers one at a time (play-card, then computer-move while the last one
+    is shown): the same cards, words and final table as the whole stretch in one call, and every finished trick shown before it is gathered."""
+    for strength in ("random", "rule-of-thumb"):
+        view = new_game(Settings(seed=11, seat=0, strength=strength))
+        while not view["deal"]["over"]:
+            card = next(c["card"] for c in view["choices"] if c["legal"])
+            whole = play(view["record"], card)
+            step = json.loads(answer_json("play-card", "en", json.dumps(view["record"]), card))
+            assert len(step["record"]["deals"][0]) - len(view["record"]["deals"][0]) <= 2  # the card, one answer
+            kinds = [s["kind"] for s in step["steps"]]
+            while step["computer_to_act"]:
+                step = json.loads(answer_json("computer-move", "en", json.dumps(step["record"])))
+                kinds += [s["kind"] for s in step["steps"]]
+            assert step["record"] == whole["record"] and step["log"] == whole["log"]
+            assert step["recent"] == whole["recent"] and step["html"] == whole["html"]
+            # Each finished trick stays on the felt, winner marked, in both (a view's own table may be the gathering).
+            assert kinds.count("trick") == [s["kind"] for s in whole["steps"]].count("trick")
+            assert not whole["computer_to_act"]
+            view = whole
+
+
+def test_computer_move_on_your_turn_is_refused():
+    """Asking for the computer's move when the human is to act is an answer in the page's language, not a move."""
+    view = new_game(Settings(seed=3, seat=1))
+    assert view["your_turn"] and not view["computer_to_act"]
+    assert json.loads(answer_json("computer-move", "fr", json.dumps(view["record"])))["error"] == "C’est à vous de jouer."
+
+
 def test_a_refused_card_changes_nothing():
     """A player holding the led suit must follow suit: the page gets the reason and the game stays as it was."""
     for seed in range(40):

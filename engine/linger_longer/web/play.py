@@ -35,12 +35,13 @@ from .settings import (
     decode_query,
     encode_query,
 )
-from .views import new_game, next_deal, play, state, undo
+from .views import computer_move, new_game, next_deal, play, play_card, state, undo
 
 __all__ = [
     "HINT_SAMPLES", "MODES", "MONTE_CARLO_SAMPLES", "OTHER_VARIANT_NAMES", "PLAY_LABELS", "QUERY_KEYS", "REQUESTS",
     "STRENGTHS", "TRUMP_VARIANT_NAMES", "PlayError", "Settings", "answer_json", "compare", "decode_query",
-    "encode_query", "export", "export_toml", "hint", "new_game", "next_deal", "play", "play_labels", "review", "state", "undo",
+    "computer_move", "encode_query", "export", "export_toml", "hint", "new_game", "next_deal", "play", "play_card",
+    "play_labels", "review", "state", "undo",
 ]
 
 
@@ -59,6 +60,8 @@ REQUESTS: dict[str, Callable[..., Any]] = {
     "new-game": new_game,
     "state": state,
     "play": play,
+    "play-card": play_card,
+    "computer-move": computer_move,
     "undo": undo,
     "next-deal": next_deal,
     "hint": hint,

@@ -133,16 +133,26 @@ class Game:
         if deal.is_over:
             self.match.record(deal.outcome)  # type: ignore[arg-type]
 
-    def bots_play(self) -> None:
-        """The computer plays every seat but the human's until the human is to act or the deal ends."""
+    @property
+    def computer_to_act(self) -> bool:
+        """Whether a computer seat is to act in the current deal (before the human's turn or the deal's end)."""
+        deal = self.current.deal
+        return not deal.is_over and deal.to_act != self.settings.seat
+
+    def bots_play(self, moves: int | None = None) -> None:
+        """The computer plays every seat but the human's until the human is to act or the deal ends, or
+        ``moves`` of its actions at most. Each action depends only on the game's seed and the position, so
+        playing a stretch in one call or one action a call gives the same deal."""
         played = self.current
         deal = played.deal
-        while not deal.is_over and deal.to_act != self.settings.seat:
+        while self.computer_to_act and (moves is None or moves > 0):
             bot = opponent(self.settings.strength, bot_seed(self.settings.seed, played.index, len(played.actions)))
             self.apply(bot.choose(deal.view(deal.to_act)))
+            moves = None if moves is None else moves - 1
 
-    def human_play(self, action: Card | Suit, lang: str) -> tuple[str, str] | None:
-        """Apply the human's action; if the rules refuse it, returns the translated reason and the clause's ID."""
+    def human_play(self, action: Card | Suit, lang: str, answers: int | None = None) -> tuple[str, str] | None:
+        """Apply the human's action, then the computer's answers (all of them up to the human's next turn, or
+        ``answers`` at most); if the rules refuse the action, returns the translated reason and the clause's ID."""
         deal = self.current.deal
         if deal.is_over:
             raise PlayError(N_("The deal is over."))
@@ -155,7 +165,7 @@ class Game:
         elif deal.phase is not Phase.NAME_TRUMP:
             raise PlayError(N_("{value!r} is neither a card nor a suit."), value=action.letter)
         self.apply(action)
-        self.bots_play()
+        self.bots_play(answers)
         return None
 
     def deal_at(self, number: int | None) -> tuple[int, PlayedDeal]:

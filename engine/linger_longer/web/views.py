@@ -34,7 +34,8 @@ from .rule_links import READ_THE_RULE
 from .settings import Settings, encode_query
 from .table import TrickTable, hand_choices, table_view
 
-__all__ = ["game_viewer", "narration", "new_game", "next_deal", "play", "state", "undo", "view_of"]
+__all__ = ["computer_move", "game_viewer", "narration", "new_game", "next_deal", "play", "play_card", "state", "undo",
+           "view_of"]
 
 
 def game_viewer(played: PlayedDeal, human: int) -> int | None:
@@ -133,6 +134,7 @@ def view_of(game: Game, lang: str, refused: tuple[str, str] | None = None, since
         "table": table,
         "choices": choices,
         "your_turn": your_turn,
+        "computer_to_act": game.computer_to_act,
         "name_trump": naming,
         "suits": _suits(lang) if naming else [],
         "html": render_step_html(step, lang, f"play-{played.index}-{len(played.actions)}", shown,
@@ -171,15 +173,34 @@ def new_game(settings: Settings | Mapping[str, Any] | str, lang: str = "en") -> 
     return view_of(game, lang, since=0)
 
 
-def play(record: Mapping[str, Any] | str, action: str, lang: str = "en") -> dict[str, Any]:
-    """The human plays ``action`` (a card code such as ``KC``, or a suit letter when naming trump).
+def play(record: Mapping[str, Any] | str, action: str, lang: str = "en", answers: int | None = None) -> dict[str, Any]:
+    """The human plays ``action`` (a card code such as ``KC``, or a suit letter when naming trump), and the
+    computer answers up to the human's next turn, or with ``answers`` actions at most (see :func:`play_card`).
 
     A card the rules refuse changes nothing: the view comes back with ``refused`` set to the reason.
     """
     game = load_game(record)
     since = len(game.current.actions)
-    refused = game.human_play(parse_action(action), lang)
+    refused = game.human_play(parse_action(action), lang, answers)
     return view_of(game, lang, refused, None if refused else since)
+
+
+def play_card(record: Mapping[str, Any] | str, action: str, lang: str = "en") -> dict[str, Any]:
+    """The human's action and the computer's first answer only: the Play page shows that card while it asks
+    for the next one (:func:`computer_move`), so the reader waits for one computer move, not a whole trick.
+    The view's ``computer_to_act`` says whether the computer still has actions before the human's turn."""
+    return play(record, action, lang, answers=1)
+
+
+def computer_move(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
+    """The computer's next action, when a computer seat is to act (after :func:`play_card`, or in a game
+    saved between two of its actions)."""
+    game = load_game(record)
+    if not game.computer_to_act:
+        raise PlayError(N_("It is your turn."))
+    since = len(game.current.actions)
+    game.bots_play(moves=1)
+    return view_of(game, lang, since=since)
 
 
 def undo(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:

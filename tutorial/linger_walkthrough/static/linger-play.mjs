@@ -279,7 +279,7 @@ class PlayPage {
       }
       settings ??= await this.engine.call('decode-query', this.lang, queryFromForm(this.formValues(), this.queryKeys), randomSeed());
       this.fillForm(formFromSettings(settings, this.trumpVariants));
-      await this.show(await this.resume(saved, settings, address) ?? await this.engine.call('new-game', this.lang, JSON.stringify(settings)), false);
+      await this.showPlay(await this.resume(saved, settings, address) ?? await this.engine.call('new-game', this.lang, JSON.stringify(settings)), false);
     });
   }
 
@@ -418,11 +418,27 @@ class PlayPage {
   async playAction(action) {
     await this.run(async () => {
       const asked = performance.now();
-      const view = await this.engine.call('play', this.lang, JSON.stringify(this.view.record), action);
+      const view = await this.engine.call('play-card', this.lang, JSON.stringify(this.view.record), action);
       // The engine's answer alone, before any pacing (the benchmark reads it).
       performance.measure('linger-play-answer', { start: asked });
-      await this.show(view, true);
+      await this.showPlay(view, true);
     });
+  }
+
+  /**
+   * Show a view, then each of the computer's next actions up to the reader's turn: the engine works out
+   * the next one while the page shows the last, so the pacing hides the computer's thinking.
+   * @param {any} view @param {boolean} focus
+   */
+  async showPlay(view, focus) {
+    for (;;) {
+      const next = view.computer_to_act
+        ? this.engine.call('computer-move', this.lang, JSON.stringify(view.record)) : null;
+      next?.catch(() => undefined);  // awaited below; its failure is reported there, not as an unhandled one
+      await this.show(view, focus);
+      if (!next) return;
+      view = await next;
+    }
   }
 
   /**
