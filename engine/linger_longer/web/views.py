@@ -34,7 +34,7 @@ from .rule_links import READ_THE_RULE
 from .settings import Settings, encode_query
 from .table import TrickTable, hand_choices, table_view
 
-__all__ = ["computer_move", "game_viewer", "narration", "new_game", "next_deal", "play", "play_card", "state", "undo",
+__all__ = ["computer_move", "computer_moves", "game_viewer", "narration", "new_game", "next_deal", "play", "play_card", "state", "undo",
            "view_of"]
 
 
@@ -139,7 +139,7 @@ def view_of(game: Game, lang: str, refused: tuple[str, str] | None = None, since
         "suits": _suits(lang) if naming else [],
         "html": render_step_html(step, lang, f"play-{played.index}-{len(played.actions)}", shown,
                                  bottom=human),
-        "steps": [] if since is None else paced_steps(game, since, lang, shown),
+        "steps": [] if since is None else paced_steps(game, since, lang, shown, through=game.computer_to_act),
         "log": log,
         "recent": recent,
         "refused": refused[0] if refused else None,
@@ -192,15 +192,21 @@ def play_card(record: Mapping[str, Any] | str, action: str, lang: str = "en") ->
     return play(record, action, lang, answers=1)
 
 
-def computer_move(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
-    """The computer's next action, when a computer seat is to act (after :func:`play_card`, or in a game
-    saved between two of its actions)."""
+def computer_move(record: Mapping[str, Any] | str, lang: str = "en", moves: int | None = 1) -> dict[str, Any]:
+    """The computer's next action (or its next ``moves``, None for all up to the human's turn), when a computer
+    seat is to act: after :func:`play_card`, or in a game saved between two of its actions."""
     game = load_game(record)
     if not game.computer_to_act:
         raise PlayError(N_("It is your turn."))
     since = len(game.current.actions)
-    game.bots_play(moves=1)
+    game.bots_play(moves)
     return view_of(game, lang, since=since)
+
+
+def computer_moves(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:
+    """The computer's actions up to the human's turn or the deal's end (the rest of a stretch the reader
+    skipped)."""
+    return computer_move(record, lang, moves=None)
 
 
 def undo(record: Mapping[str, Any] | str, lang: str = "en") -> dict[str, Any]:

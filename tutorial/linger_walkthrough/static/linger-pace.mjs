@@ -78,8 +78,17 @@ export function holdTimes(steps, speed) {
 /** @type {Set<() => void>} the ends of the pacings running now (one per table) */
 const running = new Set();
 
+/** How many times the reader asked to skip (a click or a key), on this page so far. */
+let skips = 0;
+
+/** @returns {number} the reader's skips so far: a stretch shown in several views plays on at once after one */
+export function skipCount() {
+  return skips;
+}
+
 /** End every pacing now: each table shows its last state at once. */
 export function skipPacing() {
+  skips += 1;
   for (const end of [...running]) end();
 }
 
@@ -97,17 +106,21 @@ if (typeof document !== 'undefined') {
  * Show `steps` one after another in `container`, then `last` (the view's table); resolves once `last`
  * is drawn. Each step glides in from the one before (linger-table.mjs); the first one glides from the
  * table in the container only when `animate` (not from another deal's table). With no step, or at
- * instant speed, `last` is drawn at once, with no motion at instant speed.
+ * instant speed, `last` is drawn at once, with no motion at instant speed. With `hold` (a step's kind), `last`
+ * is a step of that kind too: it stays on the table that long before the promise resolves (the Play page's
+ * next view of the same stretch follows it).
  * @param {HTMLElement} container
- * @param {readonly Step[]} steps
+ * @param {readonly Step[]} givenSteps
  * @param {string} last
- * @param {{speed: Speed, animate: boolean}} options
+ * @param {{speed: Speed, animate: boolean, hold?: Step['kind'] | null}} options
  * @returns {Promise<void>}
  */
-export function playSteps(container, steps, last, { speed, animate }) {
+export function playSteps(container, givenSteps, last, { speed, animate, hold = null }) {
+  const steps = hold ? [...givenSteps, { kind: hold, html: last }] : givenSteps;
   const holds = holdTimes(steps, speed);
   if (!holds.length) {
     drawTable(container, last, animate && speed !== 'instant');
+    if (!hold && container.dataset.paced) container.dataset.paced = 'done';  // the end of a stretch in views
     return Promise.resolve();
   }
   return new Promise((resolve) => {
@@ -125,8 +138,10 @@ export function playSteps(container, steps, last, { speed, animate }) {
     const next = () => {
       if (at === steps.length) {
         running.delete(end);
-        drawTable(container, last, true);
-        container.dataset.paced = 'done';
+        if (!hold) {
+          drawTable(container, last, true);
+          container.dataset.paced = 'done';
+        }
         resolve();
         return;
       }

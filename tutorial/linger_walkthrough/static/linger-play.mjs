@@ -14,7 +14,7 @@
 import { getEngine } from './linger-engine.mjs';
 import { format } from './linger-model.mjs';
 import { PlayEngine } from './linger-play-engine.mjs';
-import { effectiveSpeed, isSpeed, playSteps, savedSpeed, saveSpeed } from './linger-pace.mjs';
+import { effectiveSpeed, isSpeed, playSteps, savedSpeed, saveSpeed, skipCount } from './linger-pace.mjs';
 import { drawTable, moveAmongCards, showReason } from './linger-table.mjs';
 import {
   clock, formFromSettings, queryFromForm, randomSeed, savedRecord, scoreRows, turnMessage,
@@ -100,6 +100,8 @@ class PlayPage {
     /** Whether the page has said that it cannot save the game (it says so once). */
     this.unsaved = false;
     this.busy = false;
+    /** @type {number | null} the reader's skips when the stretch being shown began (see showPlay) */
+    this.streamSkips = null;
     /** Whether the keyboard focus moves to the next choice once the current request is done. */
     this.focusAfter = false;
     this.form = /** @type {HTMLFormElement} */ (find(root, '.linger-play-settings'));
@@ -418,7 +420,10 @@ class PlayPage {
   async playAction(action) {
     await this.run(async () => {
       const asked = performance.now();
-      const view = await this.engine.call('play-card', this.lang, JSON.stringify(this.view.record), action);
+      // Paced, the computer's cards come one a request, each worked out while the last is shown; at the
+      // instant speed there is nothing to show meanwhile, so the whole stretch comes at once.
+      const request = effectiveSpeed(this.speed) === 'instant' ? 'play' : 'play-card';
+      const view = await this.engine.call(request, this.lang, JSON.stringify(this.view.record), action);
       // The engine's answer alone, before any pacing (the benchmark reads it).
       performance.measure('linger-play-answer', { start: asked });
       await this.showPlay(view, true);
@@ -431,13 +436,20 @@ class PlayPage {
    * @param {any} view @param {boolean} focus
    */
   async showPlay(view, focus) {
-    for (;;) {
-      const next = view.computer_to_act
-        ? this.engine.call('computer-move', this.lang, JSON.stringify(view.record)) : null;
-      next?.catch(() => undefined);  // awaited below; its failure is reported there, not as an unhandled one
-      await this.show(view, focus);
-      if (!next) return;
-      view = await next;
+    this.streamSkips = skipCount();  // a click or key from now on shows the rest of the stretch at once
+    try {
+      for (;;) {
+        // After a skip, the rest of the stretch in one request: nothing is paced any more.
+        const rest = skipCount() !== this.streamSkips || effectiveSpeed(this.speed) === 'instant';
+        const next = view.computer_to_act
+          ? this.engine.call(rest ? 'computer-moves' : 'computer-move', this.lang, JSON.stringify(view.record)) : null;
+        next?.catch(() => undefined);  // awaited below; its failure is reported there, not as an unhandled one
+        await this.show(view, focus);
+        if (!next) return;
+        view = await next;
+      }
+    } finally {
+      this.streamSkips = null;
     }
   }
 
@@ -517,8 +529,13 @@ class PlayPage {
    * @param {boolean} paced whether the tables on the way are shown first (not on the first paint)
    */
   async drawTable(view, motion, paced) {
-    // Every table is the engine's HTML, escaped there (render_step_html).
-    await playSteps(this.table, paced ? view.steps : [], view.html, { speed: effectiveSpeed(this.speed), animate: motion });
+    // Every table is the engine's HTML, escaped there (render_step_html). While the computer plays on, the
+    // view's last step is its last table, held as long as its kind (the next view follows it).
+    const steps = paced ? view.steps : [];
+    const onward = view.computer_to_act && steps.length > 0;
+    const skipped = this.streamSkips !== null && skipCount() !== this.streamSkips;
+    await playSteps(this.table, onward ? steps.slice(0, -1) : steps, onward ? steps.at(-1).html : view.html,
+      { speed: skipped ? 'instant' : effectiveSpeed(this.speed), animate: motion, hold: onward ? steps.at(-1).kind : null });
     for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (this.table.querySelectorAll('button[data-card]'))) {
       const card = button.dataset.card ?? '';
       if (button.dataset.legal === 'true') {
