@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from linger_longer.web.play import Settings, encode_query
+from linger_longer.web.play import Settings, encode_query, new_game, play, play_card as engine_play_card
 from linger_longer.web.record import load_game
 
 from games import IDLE, LIVE_TIMEOUT_MS, open_more, open_play, view
@@ -149,6 +149,25 @@ def test_a_game_survives_a_reload_and_a_new_tab_and_damage_starts_afresh(chromiu
             fresh = view(tab)
             assert fresh["record"] != played and fresh["deal"]["number"] == 1 and not fresh["deal"]["over"]
             assert tab.text_content(".linger-play-status") == ""
+    finally:
+        ctx.close()
+
+
+def test_a_game_saved_between_two_computer_moves_goes_on_to_the_readers_turn(chromium, site_url):
+    """The page keeps the game after each of the computer's answers; a tab closed between two of them comes back
+    to a page that lets the computer play on, to the same cards as without the interruption."""
+    settings = Settings(players=4, seed=5, seat=0, strength="rule-of-thumb")
+    start = new_game(settings)
+    card = next(c["card"] for c in start["choices"] if c["legal"])
+    halfway = engine_play_card(start["record"], card)
+    assert halfway["computer_to_act"]
+    ctx = chromium.new_context(reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        page.add_init_script(f"localStorage.setItem('linger-longer.play-game', {json.dumps(json.dumps(halfway['record']))})")
+        page.goto(f"{site_url}/en/play.html")
+        page.wait_for_function(f"{IDLE} && window.lingerPlay.view.your_turn", timeout=LIVE_TIMEOUT_MS)
+        assert view(page)["record"] == play(start["record"], card)["record"]
     finally:
         ctx.close()
 
