@@ -67,7 +67,13 @@ class DealTableDirective(SphinxDirective):
         caption = " ".join(line.strip() for line in self.content if line.strip())
         if not caption:
             raise self.error(f"deal-table {example_id!r}: give the table a one-line caption as the directive's content")
-        self.env.note_dependency(str(path))
+        # The table is the engine's drawing in the page's language: read the page again when the example, the
+        # engine or its catalogs change.
+        import linger_longer
+
+        package = Path(linger_longer.__file__).parent
+        for dependency in sorted([path, *package.glob("**/*.py"), *package.glob("locale/*/LC_MESSAGES/*.mo")]):
+            self.env.note_dependency(str(dependency))
         lang = page_language(self.config.language)
         try:
             data = json.loads(engine_walkthrough.replay_json(read_example(path), lang, source=rel))
