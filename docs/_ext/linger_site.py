@@ -321,6 +321,17 @@ def focusable_code_blocks(body: str) -> str:
     return body.replace(_TABLE_WRAPPER, '<div tabindex="0" class="table-wrapper')
 
 
+#: The pages kept out of the contents (the front page's and the sidebar's, which list the rules and the learning
+#: pages) and linked from every page's footer instead, under their own titles: the translators' section.
+FOOTER_PAGES = ("translators",)
+
+
+def footer_links(app: Sphinx, pathto: Any) -> list[dict[str, str]]:
+    """The footer's links: each page of :data:`FOOTER_PAGES` the site has, titled in the page's language."""
+    titles = app.env.titles
+    return [{"href": pathto(name), "text": titles[name].astext()} for name in FOOTER_PAGES if name in titles]
+
+
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                  doctree: nodes.document | None) -> None:
     """Language switcher, hreflang alternates, the translation notice, and code blocks the keyboard can scroll."""
@@ -348,6 +359,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     context["linger_alternates"] = alternates
 
     context["linger_theme_words"] = theme_words(lang)
+    context["linger_footer_links"] = footer_links(app, context["pathto"])
     context["linger_notice"] = None
     if lang == DEFAULT_LANGUAGE or doctree is None:
         return

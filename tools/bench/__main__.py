@@ -7,7 +7,8 @@
   page's strength figures have their own session, ``nox -s strength``;
 - ``site``: the full build and the rebuild of one language after a one-line ``.po`` edit (:mod:`tools.bench.build`);
 - ``browser``: the walkthroughs and the Play page in Chromium against ``build/site`` (:mod:`tools.bench.browser`),
-  the service worker's figures (:mod:`tools.bench.offline`) and each puzzle's solve in the page's worker.
+  the service worker's figures (:mod:`tools.bench.offline`), each puzzle's solve in the page's worker and the
+  front page's weight (:mod:`tools.bench.front`).
 
 ``--only`` picks some of them. The exit status is 1 when a figure misses its goal.
 """
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import analysis, browser, build, engine, generation, offline, puzzles, solver
+from tools.bench import analysis, browser, build, engine, front, generation, offline, puzzles, solver
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         benchmarks = [*benchmarks, build.bench_site]
     if "browser" in parts:
         benchmarks = [*benchmarks, _browser_figures, _offline_figures,
-                      lambda: puzzles.browser_figures(SITE)]
+                      lambda: puzzles.browser_figures(SITE), lambda: front.run(SITE)]
     figures: list[Figure] = []
     for bench in benchmarks:
         for figure in bench():

@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import clauses_page, figures, play_page, proofs, puzzles_page
+from . import clauses_page, deal_table, figures, play_page, proofs, puzzles_page
 from .failed_pages import FAILED_PAGES, failed_pages_outdated, forget_failed_page, merge_failed_pages, note_failed_page
 
 __version__ = "0.1.0"
@@ -515,6 +515,8 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
                                                  (puzzles_page.puzzles_progress, "linger-puzzles.mjs"))
                if next(doctree.findall(node_class), None) is not None]
     if not widgets:
+        if next(doctree.findall(deal_table.deal_table), None) is not None:  # a still table: its style, no script
+            app.add_css_file("linger-walkthrough.css")
         return
     app.add_css_file("linger-walkthrough.css")
     if "linger-play.mjs" in widgets:
@@ -592,6 +594,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(play_page.play_widget, html=(play_page.visit_play_html, None))
     app.add_directive("play", play_page.PlayDirective)
     figures.setup(app)
+    deal_table.setup(app)
     puzzles_page.setup(app)
     clauses_page.setup(app)
     app.connect("doctree-resolved", plain_walkthroughs)
