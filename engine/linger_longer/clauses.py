@@ -51,6 +51,7 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
         "seats-clockwise",  # 3 to 6 players, each for themselves; everything moves clockwise
         "card-ranks",  # ace high down to the two; suits equal except trump
         "first-dealer-cut",  # the first dealer: each player cuts, the lowest card deals, ties cut again
+        "shuffle-and-cut",  # the dealer shuffles; the player on the dealer's right cuts (the seeded shuffle)
         "deal-hands",  # the deal: one card at a time, clockwise from the dealer's left, as many cards as players
         "turned-card",  # the dealer's last card is shown, sets trump for the deal, and stays in the dealer's hand
         "trump-for-the-deal",  # the turned card is trump's only source; the suit does not change until the deal ends

@@ -24,6 +24,7 @@ __all__ = [
     "Event",
     "LeadPassed",
     "PlayerOut",
+    "ShuffledAndCut",
     "StockEmpty",
     "TrickStarted",
     "TrickWon",
@@ -68,6 +69,18 @@ class Event:
         for f in fields(self):
             data[f.name] = _to_json(getattr(self, f.name))
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffledAndCut(Event):
+    """A fresh deal begins: the dealer shuffled, and the player on the dealer's right cut the deck.
+
+    The engine's seeded shuffle stands for both; this event names who did them at the table.
+    """
+
+    type: ClassVar[str] = "shuffled-and-cut"
+    dealer: int
+    cutter: int  #: the player on the dealer's right
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +172,7 @@ class DealWon(Event):
 
 
 _EVENT_TYPES = {cls.type: cls for cls in (
-    TrumpTurned, TrickStarted, CardPlayed, TrickWon, CardDrawn, StockEmpty, PlayerOut, LeadPassed, TrumpNamed, DealWon,
+    ShuffledAndCut, TrumpTurned, TrickStarted, CardPlayed, TrickWon, CardDrawn, StockEmpty, PlayerOut, LeadPassed, TrumpNamed, DealWon,
 )}
 
 

@@ -33,6 +33,7 @@ from .events import (
     Event,
     LeadPassed,
     PlayerOut,
+    ShuffledAndCut,
     StockEmpty,
     TrickWon,
     TrumpNamed,
@@ -119,6 +120,10 @@ class Narrator:
 
     def _trick_started(self, e: Event) -> None:
         return None  # the lead's own sentence says who leads
+
+    def _shuffled_and_cut(self, e: ShuffledAndCut) -> str:
+        return translate(self.lang, "{dealer} shuffles the deck and {cutter}, on the dealer's right, cuts it.",
+                         dealer=self.names[e.dealer], cutter=self.names[e.cutter])
 
     def _trump_turned(self, e: TrumpTurned) -> str:
         self.trump = e.card.suit

@@ -43,6 +43,8 @@ expected outcomes::
     out = ["A"]                    # players out, in order
     winner = "C"                   # deal winner ("" while the deal goes on)
     dealer = "D"                   # who dealt this deal (for a match_seed start: the engine's choice)
+    cutter = "C"                   # who cut the deck after the dealer shuffled: the player on the dealer's
+                                   #   right (a seed, deck or match_seed start; "" for a position)
     cuts = ["A 9C", "B 3D"]        # a match_seed start under `standard`: the cards cut for the first
                                    #   dealer, seat by seat, round after round (ties cut again)
 
@@ -65,7 +67,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from .cards import FULL_DECK, Card, InvalidCardError, Suit, parse_cards
 from .clauses import UnknownClauseError, clause
-from .events import CardDrawn, DealWon, EndReason, Event, PlayerOut, TrickWon
+from .events import CardDrawn, DealWon, EndReason, Event, PlayerOut, ShuffledAndCut, TrickWon
 from .game import Deal, IllegalPlayError, InvalidPositionError, Refusal, RefusalKind
 from .position import why_unreachable
 from .reachability import History, Unreachable, find_history
@@ -289,6 +291,7 @@ class Scenario:
             "trump": deal.trump.letter if deal.trump else "",
             "to_act": names[deal.to_act] if deal.to_act is not None else "",
             "dealer": names[deal.dealer],
+            "cutter": next((names[e.cutter] for e in events if isinstance(e, ShuffledAndCut)), ""),
         }
         for key, wanted in expect.items():
             if key == "hands":
@@ -526,7 +529,7 @@ _START_SHAPES: dict[str, Callable[..., None]] = {
 _EXPECT_SHAPES: dict[str, Callable[..., None]] = {
     "tricks": _names, "drawn": _drawn, "out": _names, "winner": _name_or_nobody, "hands": _per_player(_cards),
     "stock": _count, "trump": _suit, "to_act": _name_or_nobody, "reason": _reason, "over": _boolean,
-    "dealer": _name, "cuts": _drawn,
+    "dealer": _name, "cuts": _drawn, "cutter": _name_or_nobody,
 }
 _STEP_SHAPES: dict[str, Callable[..., None]] = {
     "play": _card, "try": _card, "name_trump": _suit, "by": _name, "note": _string, "ask": _string, "refused": _string,
