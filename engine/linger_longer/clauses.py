@@ -71,12 +71,17 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
     *_clauses(
         "variants",
         "draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand", "eliminate-before-draw",
+        "one-trump-variant",  # no-trump, random-trump and grand-coup each decide trump: at most one of them
     ),
     *_clauses(
         "profiles",
         "first-dealer-lot",  # last-card: the first dealer is drawn by lot, nobody cuts
         "stock-empty-play-on",  # standard: once the stock is empty, play goes on without drawing
         "last-stock-card-wins",  # last-card: the winner who draws the last stock card wins the deal at once
+    ),
+    *_clauses(
+        "scoring",
+        "match-to-three",  # last-card: one match point per deal won; the first to 3 wins the match
     ),
 ]}
 

@@ -32,6 +32,7 @@ from .events import (
     EndReason,
     Event,
     LeadPassed,
+    MatchWon,
     PlayerOut,
     ShuffledAndCut,
     StockEmpty,
@@ -40,7 +41,7 @@ from .events import (
     TrumpTurned,
 )
 from .game import Refusal, RefusalKind
-from .i18n import N_, translate, translate_in_context
+from .i18n import N_, translate, translate_in_context, translate_plural
 
 __all__ = ["EVERYONE", "Narrator", "card_name", "narrate", "refusal_text", "suit_name"]
 
@@ -181,6 +182,13 @@ class Narrator:
             return translate(self.lang, "Nobody holds a card any more: {player} won the last trick and wins the deal.",
                       player=player)
         return translate(self.lang, "{player} is the last player holding cards and wins the deal.", player=player)
+
+    def _match_won(self, e: MatchWon) -> str:
+        won = e.deals_won[e.seat]
+        runner_up = max((n for seat, n in enumerate(e.deals_won) if seat != e.seat), default=0)
+        return translate_plural(self.lang, "{player} wins the match, {count} deal to {other}.",
+                                "{player} wins the match, {count} deals to {other}.", won,
+                                player=self.names[e.seat], other=runner_up)
 
 
 def narrate(events: Iterable[Event], lang: str, names: Sequence[str], trump: Suit | None = None, *,
