@@ -51,6 +51,7 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
         "seats-clockwise",  # 3 to 6 players, each for themselves; everything moves clockwise
         "card-ranks",  # ace high down to the two; suits equal except trump
         "first-dealer-cut",  # the first dealer: each player cuts, the lowest card deals, ties cut again
+        "shuffle-and-cut",  # the dealer shuffles; the player on the dealer's right cuts (the seeded shuffle)
         "deal-hands",  # the deal: one card at a time, clockwise from the dealer's left, as many cards as players
         "turned-card",  # the dealer's last card is shown, sets trump for the deal, and stays in the dealer's hand
         "trump-for-the-deal",  # the turned card is trump's only source; the suit does not change until the deal ends
@@ -70,12 +71,17 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
     *_clauses(
         "variants",
         "draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand", "eliminate-before-draw",
+        "one-trump-variant",  # no-trump, random-trump and grand-coup each decide trump: at most one of them
     ),
     *_clauses(
         "profiles",
         "first-dealer-lot",  # last-card: the first dealer is drawn by lot, nobody cuts
         "stock-empty-play-on",  # standard: once the stock is empty, play goes on without drawing
         "last-stock-card-wins",  # last-card: the winner who draws the last stock card wins the deal at once
+    ),
+    *_clauses(
+        "scoring",
+        "match-to-three",  # last-card: one match point per deal won; the first to 3 wins the match
     ),
 ]}
 

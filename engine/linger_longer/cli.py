@@ -103,6 +103,10 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         scenario = load(args.example)
         results = scenario.check()
         print(scenario.title, file=out)
+        if scenario.refused_setup is not None:  # the set-up the engine refused before the example's own
+            from .web.settings import trump_variants_refusal
+
+            print(trump_variants_refusal(scenario.refused_setup.variants).text(lang), file=out)
         narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)  # an example: every card
         for result in results:
             if result.refusal is not None:

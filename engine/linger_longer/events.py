@@ -23,7 +23,9 @@ __all__ = [
     "EndReason",
     "Event",
     "LeadPassed",
+    "MatchWon",
     "PlayerOut",
+    "ShuffledAndCut",
     "StockEmpty",
     "TrickStarted",
     "TrickWon",
@@ -68,6 +70,18 @@ class Event:
         for f in fields(self):
             data[f.name] = _to_json(getattr(self, f.name))
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffledAndCut(Event):
+    """A fresh deal begins: the dealer shuffled, and the player on the dealer's right cut the deck.
+
+    The engine's seeded shuffle stands for both; this event names who did them at the table.
+    """
+
+    type: ClassVar[str] = "shuffled-and-cut"
+    dealer: int
+    cutter: int  #: the player on the dealer's right
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +172,21 @@ class DealWon(Event):
     reason: EndReason
 
 
+@dataclass(frozen=True, slots=True)
+class MatchWon(Event):
+    """The deal just won ended the match: ``seat`` has won the deals the match is played to.
+
+    Not part of a deal's events: :meth:`linger_longer.match.Match.record` makes it when it scores the deal.
+    """
+
+    type: ClassVar[str] = "match-won"
+    seat: int
+    deals_won: tuple[int, ...]  #: every seat's deals won, the match's final score
+
+
 _EVENT_TYPES = {cls.type: cls for cls in (
-    TrumpTurned, TrickStarted, CardPlayed, TrickWon, CardDrawn, StockEmpty, PlayerOut, LeadPassed, TrumpNamed, DealWon,
+    ShuffledAndCut, TrumpTurned, TrickStarted, CardPlayed, TrickWon, CardDrawn, StockEmpty, PlayerOut, LeadPassed, TrumpNamed, DealWon,
+    MatchWon,
 )}
 
 
@@ -181,5 +208,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
             raw = Suit.parse(raw)
         elif f.name == "reason":
             raw = EndReason(raw)
+        elif f.name == "deals_won":
+            raw = tuple(raw)
         values[f.name] = raw
     return cls(**values)

@@ -72,6 +72,7 @@ from .shared_events import (
     WON_HOLDING,
     WON_LAST_TRICK,
     WON_WITH_THE_STOCK,
+    shuffled_and_cut,
     trick_started,
     trump_turned,
 )
@@ -254,8 +255,9 @@ class Deal:
         Cards go one at a time clockwise, starting left of the dealer, until each
         player holds as many cards as there are players (7 with ``long-hand``);
         the rest is the stock. The dealer's last card is shown and its suit is
-        trump; the dealer keeps it. The player left of the dealer leads. The events
-        of showing it are the deal's :attr:`setup_events`.
+        trump; the dealer keeps it. The player left of the dealer leads. The deal's
+        :attr:`setup_events` name the dealer who shuffled and the player on their right who cut (the seeded
+        shuffle, or the deck order given, stands for both), then show the turned card.
         """
         size = rules.hand_size(players)
         if not 0 <= dealer < players:
@@ -269,7 +271,7 @@ class Deal:
         stock = numbers[dealt:]
         trump, turned, events = _turn_trump(rules, numbers, dealt, stock, dealer)
         return cls._from_sets(rules, hands, stock, trump, leader, dealer, turned_card=turned, names=names,
-                              setup_events=events)
+                              setup_events=shuffled_and_cut(dealer, players) + events)
 
     @classmethod
     def from_position(

@@ -22,7 +22,7 @@ from typing import Sequence
 
 from .bots import Bot
 from .cards import FULL_DECK, Card
-from .events import Event
+from .events import Event, MatchWon
 from .game import Deal, Outcome, seat_names
 from .rules import FirstDealer, Rules, check_table_size
 from .scoring import score_deal
@@ -107,8 +107,8 @@ class Match:
         deal = Deal.new(self.rules, self.players, seed=seed, dealer=self.dealer, names=self.names)
         return deal, deal.setup_events
 
-    def record(self, outcome: Outcome) -> None:
-        """Score a finished deal and pass the deal clockwise."""
+    def record(self, outcome: Outcome) -> tuple[Event, ...]:
+        """Score a finished deal and pass the deal clockwise; the event of the match's end if this deal won it."""
         result = self.result
         result.outcomes.append(outcome)
         result.deals_won[outcome.winner] += 1
@@ -116,9 +116,11 @@ class Match:
         for seat in range(self.players):
             result.chips_a[seat] += score.chips_a[seat]
             result.chips_b[seat] += score.chips_b[seat]
-        if result.deals_won[outcome.winner] >= self.target:
-            result.winner = outcome.winner
         self.dealer = (self.dealer + 1) % self.players  # the deal passes clockwise
+        if result.deals_won[outcome.winner] < self.target:
+            return ()
+        result.winner = outcome.winner
+        return (MatchWon(outcome.winner, tuple(result.deals_won)),)
 
     def play(self, bots: Sequence[Bot]) -> MatchResult:
         """Play the whole match with one bot per seat."""

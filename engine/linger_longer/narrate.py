@@ -32,14 +32,16 @@ from .events import (
     EndReason,
     Event,
     LeadPassed,
+    MatchWon,
     PlayerOut,
+    ShuffledAndCut,
     StockEmpty,
     TrickWon,
     TrumpNamed,
     TrumpTurned,
 )
 from .game import Refusal, RefusalKind
-from .i18n import N_, translate, translate_in_context
+from .i18n import N_, translate, translate_in_context, translate_plural
 
 __all__ = ["EVERYONE", "Narrator", "card_name", "narrate", "refusal_text", "suit_name"]
 
@@ -120,6 +122,10 @@ class Narrator:
     def _trick_started(self, e: Event) -> None:
         return None  # the lead's own sentence says who leads
 
+    def _shuffled_and_cut(self, e: ShuffledAndCut) -> str:
+        return translate(self.lang, "{dealer} shuffles the deck and {cutter}, on the dealer's right, cuts it.",
+                         dealer=self.names[e.dealer], cutter=self.names[e.cutter])
+
     def _trump_turned(self, e: TrumpTurned) -> str:
         self.trump = e.card.suit
         self._face_up.add(e.card)  # turned face up: every player has seen it
@@ -176,6 +182,13 @@ class Narrator:
             return translate(self.lang, "Nobody holds a card any more: {player} won the last trick and wins the deal.",
                       player=player)
         return translate(self.lang, "{player} is the last player holding cards and wins the deal.", player=player)
+
+    def _match_won(self, e: MatchWon) -> str:
+        won = e.deals_won[e.seat]
+        runner_up = max((n for seat, n in enumerate(e.deals_won) if seat != e.seat), default=0)
+        return translate_plural(self.lang, "{player} wins the match, {count} deal to {other}.",
+                                "{player} wins the match, {count} deals to {other}.", won,
+                                player=self.names[e.seat], other=runner_up)
 
 
 def narrate(events: Iterable[Event], lang: str, names: Sequence[str], trump: Suit | None = None, *,

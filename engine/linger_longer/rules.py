@@ -49,7 +49,19 @@ class UnknownRuleError(RuleError):
 
 
 class IncompatibleVariantsError(RuleError):
-    """Known variants that cannot be played together, such as two that each decide where trump comes from."""
+    """Known variants that cannot be played together: two that each decide where trump comes from.
+
+    ``variants`` names them; ``clause`` is the rule that forbids it (:mod:`linger_longer.clauses`), which the
+    command line and the Play page link to.
+    """
+
+    clause = "one-trump-variant"
+
+    def __init__(self, variants: tuple[str, ...]) -> None:
+        self.variants = variants
+        super().__init__("variants " + " and ".join(repr(v) for v in variants)
+                         + " cannot be combined: each decides where trump comes from"
+                         + f" (rule {self.clause}: choose at most one of them)")
 
 
 class Profile(enum.Enum):
@@ -140,10 +152,7 @@ class Rules:
     def __post_init__(self) -> None:
         trump_variants = [v.value for v in TRUMP_VARIANTS if v in self.variants]
         if len(trump_variants) > 1:
-            raise IncompatibleVariantsError(
-                "variants " + " and ".join(repr(v) for v in trump_variants)
-                + " cannot be combined: each decides where trump comes from"
-            )
+            raise IncompatibleVariantsError(tuple(trump_variants))
 
     @classmethod
     def from_names(cls, profile: str | Profile = "standard", variants: Iterable[str | Variant] = ()) -> Rules:

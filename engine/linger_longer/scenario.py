@@ -9,6 +9,8 @@ expected outcomes::
     clauses = ["winner-draws"]     # the rules it shows (IDs of linger_longer.clauses)
     profile = "last-card"          # or "standard"
     variants = []                  # any of the six variant names
+    refused_variants = ["no-trump", "random-trump"]  # optional: variants the engine must refuse together at
+                                   #   set-up (the example's profile); the walkthrough shows the refusal first
     players = ["A", "B", "C", "D"] # seat names, clockwise from seat 0
     dealer = "D"
 
@@ -25,7 +27,8 @@ expected outcomes::
     # match_seed = 11              # instead: deal number `deal` (1 unless given) of a match seeded so; the
     # deal = 2                     #   engine chooses the first dealer as the rules say (a cut, or lots) and
                                    #   passes the deal clockwise; earlier deals are played out by random bots;
-                                   #   the example then gives no `dealer`
+                                   #   the example then gives no `dealer`. Under last-card the match is played
+                                   #   to 3 deals won: the deal that wins it ends with the match's end
 
     [[step]]
     play = "KC"                    # the card the player to act plays
@@ -43,6 +46,10 @@ expected outcomes::
     out = ["A"]                    # players out, in order
     winner = "C"                   # deal winner ("" while the deal goes on)
     dealer = "D"                   # who dealt this deal (for a match_seed start: the engine's choice)
+    cutter = "C"                   # who cut the deck after the dealer shuffled: the player on the dealer's
+                                   #   right (a seed, deck or match_seed start; "" for a position)
+    match_winner = "A"             # a match_seed start: who won the match with this deal ("" if nobody yet)
+    match_score = [3, 1, 0, 0]     #   and every player's deals won when it ended
     cuts = ["A 9C", "B 3D"]        # a match_seed start under `standard`: the cards cut for the first
                                    #   dealer, seat by seat, round after round (ties cut again)
 
@@ -59,17 +66,17 @@ import random
 import re
 import stat
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from .cards import FULL_DECK, Card, InvalidCardError, Suit, parse_cards
 from .clauses import UnknownClauseError, clause
-from .events import CardDrawn, DealWon, EndReason, Event, PlayerOut, TrickWon
+from .events import CardDrawn, DealWon, EndReason, Event, MatchWon, PlayerOut, ShuffledAndCut, TrickWon
 from .game import Deal, IllegalPlayError, InvalidPositionError, Refusal, RefusalKind
 from .position import why_unreachable
 from .reachability import History, Unreachable, find_history
-from .rules import Rules, UnknownRuleError
+from .rules import IncompatibleVariantsError, Rules, UnknownRuleError
 
 __all__ = ["Scenario", "ScenarioError", "Step", "StepResult", "load", "loads", "read_example"]
 
@@ -126,6 +133,8 @@ class Scenario:
     clauses: tuple[str, ...] = ()  #: the rules the example shows (IDs of :data:`linger_longer.clauses.CLAUSES`)
     #: For a ``match_seed`` start: the cards cut for the match's first dealer, seat by seat, round after round.
     cuts: tuple[tuple[int, Card], ...] = ()
+    #: ``refused_variants``: the variants the engine refused to set up together, and the clause that forbids it.
+    refused_setup: IncompatibleVariantsError | None = None
 
     def error(self, reason: str, step: Step | None = None) -> ScenarioError:
         """An error naming this file and, when given, the step."""
@@ -141,14 +150,18 @@ class Scenario:
 
     def start_deal(self) -> tuple[Deal, tuple[Event, ...]]:
         """The deal at the starting position and the events of setting it up."""
+        return self._start()[1:]
+
+    def _start(self) -> tuple[Any, Deal, tuple[Event, ...]]:
+        """The match the deal belongs to (a ``match_seed`` start, else None), the deal, and its setup events."""
         start, players = self.start, len(self.names)
         try:
             if "match_seed" in start:
-                return _match_deal(self.rules, self.names, start["match_seed"], start.get("deal", 1))[1:]
+                return _match_deal(self.rules, self.names, start["match_seed"], start.get("deal", 1))
             if "hands" not in start and ("seed" in start or "deck" in start):
                 deal = Deal.new(self.rules, players, seed=start.get("seed"), deck=start.get("deck"),
                                 dealer=self.dealer, names=self.names)
-                return deal, deal.setup_events
+                return None, deal, deal.setup_events
             hands = start.get("hands")
             if not isinstance(hands, dict):
                 raise self.error("[start] needs a seed, a deck, or hands for every player")
@@ -169,7 +182,7 @@ class Scenario:
                 names=self.names,
                 hypothetical=self.hypothetical,
             )
-            return deal, ()
+            return None, deal, ()
         except (InvalidCardError, InvalidPositionError, ValueError) as error:
             if isinstance(error, ScenarioError):
                 raise
@@ -226,11 +239,18 @@ class Scenario:
         return listed + tuple(rest[:size - len(listed)])
 
     def play_through(self) -> Iterator[StepResult]:
-        """Replay the steps, yielding the starting position and then each step's result."""
-        deal, events = self.start_deal()
+        """Replay the steps, yielding the starting position and then each step's result.
+
+        For a ``match_seed`` start, the step that ends the deal also scores it in the match, and if that deal
+        wins the match its events end with the match's end (:class:`~linger_longer.events.MatchWon`).
+        """
+        match, deal, events = self._start()
         yield StepResult(None, events, None, deal.copy())
         for step in self.steps:
-            yield self._apply(deal, step)
+            result = self._apply(deal, step)
+            if match is not None and result.refusal is None and deal.is_over:
+                result = replace(result, events=result.events + match.record(deal.outcome))  # type: ignore[arg-type]
+            yield result
 
     def _apply(self, deal: Deal, step: Step) -> StepResult:
         if deal.is_over:
@@ -289,6 +309,9 @@ class Scenario:
             "trump": deal.trump.letter if deal.trump else "",
             "to_act": names[deal.to_act] if deal.to_act is not None else "",
             "dealer": names[deal.dealer],
+            "cutter": next((names[e.cutter] for e in events if isinstance(e, ShuffledAndCut)), ""),
+            "match_winner": next((names[e.seat] for e in events if isinstance(e, MatchWon)), ""),
+            "match_score": next((list(e.deals_won) for e in events if isinstance(e, MatchWon)), []),
         }
         for key, wanted in expect.items():
             if key == "hands":
@@ -466,6 +489,12 @@ def _clause_ids(shapes: _Shapes, where: str, key: str, value: Any) -> None:
             raise ScenarioError(f"{shapes.source}: {key!r}: {error}") from None
 
 
+def _counts(shapes: _Shapes, where: str, key: str, value: Any) -> None:
+    if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                                              for n in value):
+        raise shapes.fail(where, key, "a list of whole numbers from 0 up, one per player", value)
+
+
 def _name(shapes: _Shapes, where: str, key: str, value: Any) -> None:
     if not isinstance(value, str) or value not in shapes.names:
         raise shapes.fail(where, key, f"one of the players {list(shapes.names)}", value)
@@ -517,6 +546,7 @@ def _reason(shapes: _Shapes, where: str, key: str, value: Any) -> None:
 _TOP_SHAPES: dict[str, Callable[..., None]] = {
     "title": _string, "summary": _string, "profile": _string, "variants": _strings, "players": _strings,
     "dealer": _name, "start": _table, "step": _tables, "expect": _table, "clauses": _clause_ids,
+    "refused_variants": _strings,
 }
 _START_SHAPES: dict[str, Callable[..., None]] = {
     "seed": _whole, "deck": _cards, "trump": _suit, "leader": _name, "stock": _cards,
@@ -526,7 +556,8 @@ _START_SHAPES: dict[str, Callable[..., None]] = {
 _EXPECT_SHAPES: dict[str, Callable[..., None]] = {
     "tricks": _names, "drawn": _drawn, "out": _names, "winner": _name_or_nobody, "hands": _per_player(_cards),
     "stock": _count, "trump": _suit, "to_act": _name_or_nobody, "reason": _reason, "over": _boolean,
-    "dealer": _name, "cuts": _drawn,
+    "dealer": _name, "cuts": _drawn, "cutter": _name_or_nobody, "match_winner": _name_or_nobody,
+    "match_score": _counts,
 }
 _STEP_SHAPES: dict[str, Callable[..., None]] = {
     "play": _card, "try": _card, "name_trump": _suit, "by": _name, "note": _string, "ask": _string, "refused": _string,
@@ -565,8 +596,27 @@ def _build(data: dict[str, Any], source: str) -> Scenario:
     return Scenario(
         source=source, title=data["title"], rules=rules, names=tuple(names), dealer=dealer,
         start=start, steps=steps, expect=expect, summary=data.get("summary"), clauses=tuple(data.get("clauses", ())),
-        cuts=cuts,
+        cuts=cuts, refused_setup=_refused_setup(source, data),
     )
+
+
+def _refused_setup(source: str, data: dict[str, Any]) -> IncompatibleVariantsError | None:
+    """``refused_variants``: the engine's refusal of those variants together under the example's profile, which
+    the example must name among its clauses; variants the engine accepts are an error."""
+    if "refused_variants" not in data:
+        return None
+    variants = data["refused_variants"]
+    try:
+        Rules.from_names(data.get("profile", "standard"), variants)
+    except IncompatibleVariantsError as refusal:
+        if refusal.clause not in data.get("clauses", ()):
+            raise ScenarioError(f"{source}: 'refused_variants': the engine refuses them by the rule "
+                                f"{refusal.clause!r}; add it to the example's clauses") from None
+        return refusal
+    except UnknownRuleError as error:
+        raise ScenarioError(f"{source}: 'refused_variants': {error}") from None
+    raise ScenarioError(f"{source}: 'refused_variants': the engine accepts {variants!r} together; "
+                        "name variants it refuses")
 
 
 def _match_dealer(source: str, data: dict[str, Any], rules: Rules,
@@ -585,7 +635,10 @@ def _match_dealer(source: str, data: dict[str, Any], rules: Rules,
     if number < 1:
         raise ScenarioError(f"{source}: [start]: 'deal' must be 1 or more (the match's first deal is 1), "
                             f"got {number!r}")
-    match = _match_deal(rules, names, start["match_seed"], number)[0]
+    try:
+        match = _match_deal(rules, names, start["match_seed"], number)[0]
+    except ValueError as error:
+        raise ScenarioError(f"{source}: [start]: {error}") from None
     return match.dealer, tuple(pair for cut in match.cuts for pair in cut.cards)
 
 
@@ -595,13 +648,20 @@ def _match_deal(rules: Rules, names: tuple[str, ...], seed: int, number: int) ->
     from .bots import RandomBot  # the bots bring the solver: imported only for a match start
     from .match import Match
 
-    match = Match(rules, len(names), seed=seed, target=number + 1, names=names)
+    # The match's own length (3 deals won under last-card); a standard match has none, so it runs on.
+    match = Match(rules, len(names), seed=seed, target=rules.default_match_target or number + 1, names=names)
     bots = [RandomBot(seat) for seat in range(len(names))]
     for _ in range(number - 1):
+        if match.is_over:
+            break
         deal, _events = match.next_deal()
         while not deal.is_over:
             deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))  # type: ignore[index]
         match.record(deal.outcome)  # type: ignore[arg-type]
+    if match.is_over:
+        last = len(match.result.outcomes)
+        raise ValueError(f"the match seeded {seed} is over after deal {last}, won by "
+                         f"{names[match.result.winner]}: ask for deal {last} or earlier")  # type: ignore[index]
     deal, events = match.next_deal()
     return match, deal, events
 

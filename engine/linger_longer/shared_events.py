@@ -21,6 +21,7 @@ from .events import (
     EndReason,
     LeadPassed,
     PlayerOut,
+    ShuffledAndCut,
     StockEmpty,
     TrickStarted,
     TrumpTurned,
@@ -28,7 +29,7 @@ from .events import (
 
 __all__ = [
     "CARD_DRAWN", "LEAD_PASSED", "PLAYED", "PLAYER_OUT", "STOCK_EMPTY", "WON_HOLDING", "WON_LAST_TRICK",
-    "WON_WITH_THE_STOCK", "trick_started", "trump_turned",
+    "WON_WITH_THE_STOCK", "shuffled_and_cut", "trick_started", "trump_turned",
 ]
 
 _SEATS = range(6)
@@ -61,3 +62,9 @@ def trump_turned(card: int, seat: int | None) -> tuple[TrumpTurned]:
     """The shared set-up events of a deal whose turned card is ``FULL_DECK[card]``, kept by ``seat`` (None: it
     went under the stock). Made once, not per deal: 1% of a random playout (callgrind)."""
     return (TrumpTurned(card=FULL_DECK[card], seat=seat),)
+
+
+@cache
+def shuffled_and_cut(dealer: int, players: int) -> tuple[ShuffledAndCut]:
+    """The shared first set-up event of a fresh deal: ``dealer`` shuffles, the player on their right cuts."""
+    return (ShuffledAndCut(dealer=dealer, cutter=(dealer - 1) % players),)

@@ -12,10 +12,12 @@ import pytest
 HERE = Path(__file__).resolve().parent
 
 
-@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs", "play-store.test.mjs", "puzzles.test.mjs", "snapshot.test.mjs"])
+@pytest.mark.parametrize("tests", ["model.test.mjs", "play-model.test.mjs", "play-engine.test.mjs", "play-store.test.mjs",
+                                   "puzzles.test.mjs", "snapshot.test.mjs"])
 def test_widget_logic_under_node(tests: str) -> None:
-    """The walkthrough's stepping and branching, the Play page's form, messages and score, the Puzzles page's
-    stored progress, and the engine snapshot packed without its zero pages, under node --test."""
+    """The walkthrough's stepping and branching, the Play page's form, messages, score and refused requests (with
+    the rule's link), the Puzzles page's stored progress, and the engine snapshot packed without its zero pages,
+    under node --test."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is needed for the widget logic tests (node --test)")

@@ -90,7 +90,7 @@ def sized_page(request, chromium):
 
 #: The walkthrough pages whose tables the geometry test measures, with the numbers of seats they show
 #: (checked, so that a page that changes its examples cannot silently drop a size); 5 seats: the Play page.
-GEOMETRY_PAGES = {"profiles.html": {4, 6}, "scoring.html": {3}}
+GEOMETRY_PAGES = {"profiles.html": {4, 6}, "scoring.html": {3, 6}}
 #: The Play page's tables measured in every language: every number of players it offers.
 PLAY_SEATS = (3, 4, 5, 6)
 
@@ -98,7 +98,7 @@ PLAY_SEATS = (3, 4, 5, 6)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("path", GEOMETRY_PAGES)
 def test_walkthrough_table_geometry_and_faces(sized_page, site_url, path: str, lang: str) -> None:
-    """Every step of every walkthrough of the profiles page (4 and 6 seats) and the scoring page (3 seats): seats
+    """Every step of every walkthrough of the profiles page (4 and 6 seats) and the scoring page (3 and 6 seats): seats
     around the trick, no overlap, no sideways scroll; each face shows the language's rank letters and has the
     card's spoken name."""
     width, page = sized_page

@@ -29,7 +29,7 @@ def test_every_clause_has_an_anchor_on_its_page() -> None:
     anchors = set()
     for clause_id, rule in CLAUSES.items():
         assert re.fullmatch(r"[a-z]+(-[a-z]+)*", clause_id) and rule.id == clause_id
-        assert rule.page in {"how-to-play", "variants", "profiles"}
+        assert rule.page in {"how-to-play", "variants", "profiles", "scoring"}
         assert (rule.page, rule.anchor) not in anchors
         anchors.add((rule.page, rule.anchor))
 
@@ -129,3 +129,74 @@ def test_a_refused_card_on_the_table_carries_the_address_of_its_rule(question_to
     assert re.search(r'data-card="4S"[^>]*data-rule="how-to-play.html#follow-suit"', step["html"])
     assert not re.search(r'data-card="JH"[^>]*data-rule', step["html"])
     assert labels("en")["read_rule"] == "Read the rule" and labels("it")["read_rule"] == "Leggi la regola"
+
+
+#: The Play page's refusal of two trump variants, in each language (the page's own text, as the engine says it).
+TRUMP_REFUSAL_STARTS = {"en": "variants: no-trump, random-trump cannot", "fr": "Variantes\u00a0: no-trump, random-trump",
+                        "it": "Varianti: no-trump, random-trump", "nl": "Varianten: no-trump, random-trump"}
+
+
+def test_two_trump_variants_are_refused_by_the_one_trump_variant_clause() -> None:
+    """The engine's refusal names the clause, on the variants page; the command line's one line names it too."""
+    from linger_longer import IncompatibleVariantsError
+
+    with pytest.raises(IncompatibleVariantsError, match=r"\(rule one-trump-variant: choose at most one of them\)$") as caught:
+        Rules.from_names("last-card", ["grand-coup", "random-trump"])
+    assert caught.value.clause == "one-trump-variant" and caught.value.variants == ("random-trump", "grand-coup")
+    assert CLAUSES["one-trump-variant"].href == "variants.html#one-trump-variant"
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_the_play_pages_refused_settings_link_to_the_rule_in_the_readers_language(lang: str) -> None:
+    """Settings with two trump variants (a shared link can ask for them) are refused with the rule's address and
+    the link's words in the reader's language; a refusal no rule decides carries no link."""
+    from linger_longer.web.labels import labels
+    from linger_longer.web.play import answer_json
+
+    refused = json.loads(answer_json("decode-query", lang, "players=4&variants=no-trump,random-trump&seed=3", 5))
+    assert refused["error"].startswith(TRUMP_REFUSAL_STARTS[lang])
+    assert refused["rule"] == "variants.html#one-trump-variant" and refused["read_rule"] == labels(lang)["read_rule"]
+    other = json.loads(answer_json("decode-query", lang, "players=9&seed=3", 5))
+    assert "error" in other and "rule" not in other and "read_rule" not in other
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_the_refused_setup_example_tells_the_refusal_first_with_its_rule(lang: str) -> None:
+    """The one-trump-variant walkthrough opens with the engine's refusal and the link to the rule, then deals with
+    one trump variant; no other step carries a link."""
+    from linger_longer.web.walkthrough import replay_json
+
+    steps = json.loads(replay_json(read_example(EXAMPLES / "one-trump-variant.toml"), lang))["steps"]
+    first = steps[0]
+    assert first["narration"][0].startswith(TRUMP_REFUSAL_STARTS[lang]) and len(first["narration"]) == 3
+    assert 'href="variants.html#one-trump-variant"' in first["rule_html"]
+    assert all("rule_html" not in s for s in steps[1:])
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    (lambda t: t.replace('refused_variants = ["no-trump", "random-trump"]', 'refused_variants = ["no-trump"]'),
+     r"'refused_variants': the engine accepts \['no-trump'\] together; name variants it refuses"),
+    (lambda t: t.replace('clauses = ["one-trump-variant", "random-trump"]', 'clauses = ["random-trump"]'),
+     r"'refused_variants': the engine refuses them by the rule 'one-trump-variant'; add it to the example's clauses"),
+    (lambda t: t.replace('"no-trump", "random-trump"]\nplayers', '"no-trumps", "random-trump"]\nplayers'),
+     r"'refused_variants': unknown variant 'no-trumps'"),
+])
+def test_a_refused_setup_the_engine_does_not_refuse_fails_naming_the_file(change, why: str) -> None:  # type: ignore[no-untyped-def]
+    text = read_example(EXAMPLES / "one-trump-variant.toml")
+    assert change(text) != text
+    with pytest.raises(ScenarioError, match=r"^o\.toml: " + why):
+        loads(change(text), "o.toml")
+
+
+@pytest.mark.parametrize(("left_out", "unshown"), [
+    (("one-trump-variant",), {"one-trump-variant"}), (("match-to-three",), {"match-to-three"}),
+    (("deal-and-trump", "second-deal"), {"shuffle-and-cut"}),
+])
+def test_without_its_examples_a_new_clause_is_shown_by_none(left_out: tuple[str, ...], unshown: set[str]) -> None:
+    """shuffle-and-cut, match-to-three and one-trump-variant rest on these examples: without them the clause has
+    none, which fails the build (tests/site/test_clause_build.py)."""
+    shown: set[str] = set()
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        if path.stem not in left_out:
+            shown.update(loads(read_example(path), path.name).clauses)
+    assert unshown <= set(CLAUSES) - shown

@@ -56,11 +56,12 @@ def test_simulate_prints_statistics():
 
 
 def test_replay_seed_narrates_a_whole_deal():
-    """replay --seed prints the narrated deal, ending with its winner."""
+    """replay --seed prints the narrated deal: who shuffled and who cut, the trump, ..., its winner."""
     out = StringIO()
     assert main(["replay", "--seed", "3"], out) == 0
     lines = out.getvalue().splitlines()
-    assert "are trump" in lines[0]
+    assert lines[0] == "D shuffles the deck and C, on the dealer's right, cuts it."  # seed 3 at 4 seats: D deals
+    assert "are trump" in lines[1]
     assert lines[-1].endswith("wins the deal.")
 
 
@@ -110,3 +111,12 @@ def test_play_match_keeps_score():
     done = run("play", "--seed", "5", "--match", "2", "--bot", "random", stdin=ANSWERS)
     assert done.returncode == 0, done.stderr
     assert "Score:" in done.stdout and done.stdout.strip().endswith("wins the match.")
+
+
+def test_replay_of_an_example_with_a_refused_setup_tells_the_refusal_first():
+    """The example asks for two variants that each decide trump: the refusal comes before its deal."""
+    out = StringIO()
+    assert main(["replay", str(EXAMPLE.parent / "one-trump-variant.toml"), "--lang", "fr"], out) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[1].startswith("Variantes\u00a0: no-trump, random-trump ne peuvent pas être jouées ensemble")
+    assert "coupe" in lines[2]

@@ -16,6 +16,7 @@ from linger_longer import (
     PlayerOut,
     RuleError,
     Rules,
+    ShuffledAndCut,
     Suit,
     TrickStarted,
     TrickWon,
@@ -23,6 +24,8 @@ from linger_longer import (
     UnknownRuleError,
     score_deal,
 )
+from linger_longer.game import seat_names
+from linger_longer.narrate import EVERYONE, narrate
 
 
 def _snapshot(deal: Deal) -> tuple:
@@ -86,13 +89,25 @@ def test_every_trick_starts_with_its_number_and_leader() -> None:
 
 
 def test_each_constructor_gives_its_setup_events() -> None:
-    """A dealt deal shows its trump card; a position starts with nothing to show."""
+    """A dealt deal names who shuffled and who cut, then shows its trump card; a position starts with nothing to
+    show."""
     deal = Deal.new(Rules(), 4, seed=11)
     events = deal.setup_events
-    assert events == deal.setup_events == (TrumpTurned(card=deal.turned_card, seat=deal.dealer),)
+    cut = ShuffledAndCut(dealer=deal.dealer, cutter=(deal.dealer - 1) % 4)
+    assert events == deal.setup_events == (cut, TrumpTurned(card=deal.turned_card, seat=deal.dealer))
     assert Deal.new(Rules(), 4, seed=11).setup_events == events
     assert position(hands={"A": "KC", "B": "3C", "C": "2H"}).setup_events == ()
-    assert Deal.new(Rules.from_names("standard", ["no-trump"]), 4, seed=11).setup_events == ()
+    assert Deal.new(Rules.from_names("standard", ["no-trump"]), 4, seed=11).setup_events == (cut,)
+
+
+@pytest.mark.parametrize(("players", "dealer", "cutter"), [(3, 0, 2), (4, 2, 1), (6, 5, 4), (5, 1, 0)])
+def test_the_player_on_the_dealers_right_cuts(players: int, dealer: int, cutter: int) -> None:
+    """Seats go clockwise, so the dealer's right is the seat before the dealer's; the cards dealt do not change."""
+    deal = Deal.new(Rules(), players, seed=7, dealer=dealer)
+    assert deal.setup_events[0] == ShuffledAndCut(dealer=dealer, cutter=cutter)
+    names = seat_names(players)
+    assert narrate(deal.setup_events[:1], "en", names, viewer=EVERYONE) == [
+        f"{names[dealer]} shuffles the deck and {names[cutter]}, on the dealer's right, cuts it."]
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -21,7 +21,13 @@ from linger_longer.web.errors import MAX_QUOTED
                                              "each decides where trump comes from."),
 ])
 def test_rules_refusals_from_the_url_are_in_the_page_language(query: str, lang: str, message: str) -> None:
-    assert json.loads(answer_json("decode-query", lang, query, 5)) == {"error": message}
+    """A rule forbids two trump variants (one-trump-variant): that refusal also links to the rule, in the page's
+    language; an unknown name breaks no rule and links nowhere."""
+    answer = json.loads(answer_json("decode-query", lang, query, 5))
+    link = {"fr": "Lire la règle", "en": "Read the rule"}
+    two_trumps = "cannot" in message or "ensemble" in message
+    rule = {"rule": "variants.html#one-trump-variant", "read_rule": link[lang]} if two_trumps else {}
+    assert answer == {"error": message, **rule}
 
 
 @pytest.mark.parametrize("key", ["profile", "variants", "mode", "seat", "bot", "players", "seed"])

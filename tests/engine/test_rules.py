@@ -16,6 +16,7 @@ from linger_longer import (
     LeadPassed,
     PlayerOut,
     Rules,
+    ShuffledAndCut,
     Suit,
     TrickWon,
     TrumpTurned,
@@ -56,14 +57,15 @@ def test_deal_one_at_a_time_clockwise_from_dealers_left():
 
 
 def test_dealers_last_card_is_trump_and_stays_in_hand():
-    """The dealer's last card is shown; its suit is trump for the deal and the dealer keeps it."""
+    """The dealer shuffled and the player on the dealer's right cut; the dealer's last card is shown; its suit is
+    trump for the deal and the dealer keeps it."""
     deck = FULL_DECK[::-1]
     deal = Deal.new(STANDARD, 4, deck=deck, dealer=3)
     events = deal.setup_events
     last_to_dealer = deck[15]  # the dealer is served last in each round of four
     assert deal.trump is last_to_dealer.suit
     assert last_to_dealer in deal.hand(3)
-    assert events == (TrumpTurned(card=last_to_dealer, seat=3),)
+    assert events == (ShuffledAndCut(dealer=3, cutter=2), TrumpTurned(card=last_to_dealer, seat=3))
     assert deal.turned_card is last_to_dealer
     assert last_to_dealer not in deal.stock  # no card goes under the stock
 

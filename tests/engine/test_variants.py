@@ -77,7 +77,8 @@ def test_random_trump():
     assert deal.trump is turned.suit
     assert deal.stock[-1] is turned and deal.stock_size == 36
     assert deal.hands == plain.hands  # the dealer's card is not turned; hands are as dealt
-    assert events[0].card is turned and events[0].seat is None
+    assert events[0].type == "shuffled-and-cut"  # the dealer shuffled and the player on their right cut
+    assert events[1].card is turned and events[1].seat is None
 
 
 def test_grand_coup():

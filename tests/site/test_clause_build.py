@@ -1,8 +1,8 @@
 """The rules' clauses in a build: each clause is marked on its page and shown by a worked example, or the
 build fails, naming the page or example file and the clause, on every build until it is fixed.
 
-A small project holds a ``variants`` page with the six variants' clauses (``linger_longer.clauses``) and the
-walkthroughs of their examples, built the way ``tools.build_site`` builds (``-n -W --keep-going``).
+A small project holds a ``variants`` page with the six variants' clauses and the clause that allows at most one
+trump variant (``linger_longer.clauses``), and the walkthroughs of their examples, built the way ``tools.build_site`` builds (``-n -W --keep-going``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from small_sites import write_project
 
 from tools.build_site import BuildError, build_language
 
-VARIANTS = ("draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand", "eliminate-before-draw")
+VARIANTS = ("draw-per-card", "no-trump", "random-trump", "grand-coup", "long-hand", "eliminate-before-draw",
+            "one-trump-variant")
 EXAMPLES = {"draw-per-card": "variant-draw-per-card", "no-trump": "variant-no-trump",
             "random-trump": "variant-random-trump", "grand-coup": "variant-grand-coup",
-            "long-hand": "variant-long-hand", "eliminate-before-draw": "last-trump-eliminate-before-draw"}
+            "long-hand": "variant-long-hand", "eliminate-before-draw": "last-trump-eliminate-before-draw",
+            "one-trump-variant": "one-trump-variant"}
 
 
 def variants_page(shown: tuple[str, ...]) -> str:
@@ -56,20 +58,22 @@ def test_each_clause_gets_its_anchor_and_its_examples(project: Path) -> None:
             "Variant: the first winner names trump</a>”.") in page
 
 
-def test_a_clause_without_an_example_fails_every_build_until_one_shows_it(project: Path) -> None:
-    """The build fails for a clause that no worked example shows, naming the page and the clause."""
+@pytest.mark.parametrize("rule", ["grand-coup", "one-trump-variant"])
+def test_a_clause_without_an_example_fails_every_build_until_one_shows_it(project: Path, rule: str) -> None:
+    """The build fails for a clause that no worked example shows, naming the page and the clause (a setup the
+    engine refuses, one-trump-variant, as much as a rule a deal shows)."""
     build(project)
-    shown = tuple(e for e in EXAMPLES.values() if e != "variant-grand-coup")
+    shown = tuple(e for e in EXAMPLES.values() if e != EXAMPLES[rule])
     (project / "docs" / "variants.md").write_text(variants_page(shown), encoding="utf-8")
     for attempt in ("after the edit", "with nothing changed"):
         with pytest.raises(BuildError) as caught:
             build(project)
         output = str(caught.value)
         assert "variants.md" in output, (attempt, output)
-        assert "clause 'grand-coup' has no example" in output, (attempt, output)
+        assert f"clause '{rule}' has no example" in output, (attempt, output)
         assert "Traceback" not in output
     (project / "docs" / "variants.md").write_text(variants_page(tuple(EXAMPLES.values())), encoding="utf-8")
-    assert 'id="grand-coup"' in build(project)
+    assert f'id="{rule}"' in build(project)
 
 
 def test_a_clause_missing_from_its_page_fails_the_build(project: Path) -> None:

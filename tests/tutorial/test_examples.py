@@ -31,6 +31,7 @@ EXPECTED_IDS = {
     "last-card-ends-deal", "last-trump", "last-trump-last-stock-card", "last-trump-eliminate-before-draw",
     "variant-draw-per-card", "variant-no-trump", "variant-random-trump", "variant-grand-coup",
     "variant-long-hand", "three-players-whole-deal", "second-deal", "first-dealer-by-lot",
+    "match-to-three", "one-trump-variant",
 }
 
 #: A card written as a code ("KC", "10H") or with a suit symbol, which reader-facing text must not contain:

@@ -12,10 +12,12 @@ class PlayError(ValueError):
     """A request the game cannot carry out; the message is an English msgid with values, translated on output.
 
     The reader's own values (``value``, ``keys``) are quoted at most :data:`MAX_QUOTED` characters long.
+    ``clause`` names the rule that forbids the request (:mod:`linger_longer.clauses`), if a rule does.
     """
 
-    def __init__(self, message: str, **values: object) -> None:
+    def __init__(self, message: str, clause: str | None = None, **values: object) -> None:
         self.msgid = message
+        self.clause = clause
         self.values = {key: shortened(value) if key in ("value", "keys") else value for key, value in values.items()}
         super().__init__(message.format(**self.values))
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from ..clauses import clause
+from ..i18n import template
 from .compare import compare
 from .errors import PlayError
 from .export import export, export_toml
@@ -25,6 +27,7 @@ from .json_text import json_text
 from .labels import PLAY_LABELS, play_labels
 from .record import MONTE_CARLO_SAMPLES
 from .review import review
+from .rule_links import READ_THE_RULE
 from .settings import (
     MODES,
     OTHER_VARIANT_NAMES,
@@ -86,4 +89,7 @@ def answer_json(request: str, lang: str, *args: Any) -> str:
         result = function(*args, lang)
     except PlayError as error:
         result = {"error": error.text(lang)}
+        if error.clause is not None:  # the rule that forbids it, on its page in the reader's language
+            result["rule"] = clause(error.clause).href
+            result["read_rule"] = template(lang, READ_THE_RULE)
     return json_text(result)

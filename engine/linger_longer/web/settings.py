@@ -14,12 +14,21 @@ from urllib.parse import parse_qsl, urlencode
 
 from ..game import seat_names
 from ..i18n import N_
-from ..rules import MAX_PLAYERS, MIN_PLAYERS, TRUMP_VARIANTS, Profile, RuleError, Rules, Variant
+from ..rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TRUMP_VARIANTS,
+    IncompatibleVariantsError,
+    Profile,
+    RuleError,
+    Rules,
+    Variant,
+)
 from .errors import PlayError
 
 __all__ = [
     "MAX_SEED", "MODES", "OTHER_VARIANT_NAMES", "QUERY_KEYS", "SCORINGS", "STRENGTHS", "TRUMP_VARIANT_NAMES", "Settings",
-    "decode_query", "encode_query",
+    "decode_query", "encode_query", "trump_variants_refusal",
 ]
 
 #: Single deal, or a match won by the first to win 3 or 5 deals.
@@ -46,9 +55,15 @@ def _rules_refusal(profile: object, variants: Iterable[object]) -> PlayError:
     for name in names:
         if name not in known:
             return PlayError(N_("variants: {value!r} is not one of {known}."), value=name, known=", ".join(known))
-    trump = ", ".join(v.value for v in TRUMP_VARIANTS if v.value in names)
+    return trump_variants_refusal(names)
+
+
+def trump_variants_refusal(names: Iterable[str]) -> PlayError:
+    """The refusal of two or more of the variants that each decide where trump comes from, with the rule's clause
+    (``one-trump-variant``) for the link to it."""
+    trump = ", ".join(v.value for v in TRUMP_VARIANTS if v.value in set(names))
     return PlayError(N_("variants: {names} cannot be played together: each decides where trump comes from."),
-                     names=trump)
+                     clause=IncompatibleVariantsError.clause, names=trump)
 
 
 @dataclass(frozen=True)

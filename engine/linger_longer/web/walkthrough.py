@@ -21,11 +21,13 @@ from ..cards import Card, Suit
 from ..events import CardPlayed
 from ..game import Deal, Phase
 from ..narrate import EVERYONE, Narrator, refusal_text
+from ..rules import IncompatibleVariantsError
 from ..scenario import Scenario, ScenarioError, Step, StepResult, loads
 from .json_text import json_text
 from .pace import step_beats
 from .render import render_step_html
 from .rule_links import rule_link_html
+from .settings import trump_variants_refusal
 from .table import TrickTable, hand_choices, table_view
 
 __all__ = ["BRANCH_SEED", "branch", "branch_json", "play_on", "replay", "replay_json"]
@@ -35,8 +37,10 @@ BRANCH_SEED = 0
 
 
 def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickTable, lang: str,
-               prefix: str, before: dict[str, Any] | None) -> dict[str, Any]:
-    """One step as JSON-ready data; ``before`` is the previous step's table (``None`` for the first step)."""
+               prefix: str, before: dict[str, Any] | None,
+               refused_setup: IncompatibleVariantsError | None = None) -> dict[str, Any]:
+    """One step as JSON-ready data; ``before`` is the previous step's table (``None`` for the first step);
+    ``refused_setup``: the set-up the engine refused before the example's own (told first, with its rule)."""
     step, deal = result.step, result.deal
     action: dict[str, Any] | None = None
     if step is not None:
@@ -52,6 +56,8 @@ def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickT
     narration = narrator.narrate(result.events)
     if result.refusal is not None:
         narration = [refusal_text(result.refusal, lang, deal.names)]
+    if refused_setup is not None:
+        narration = [trump_variants_refusal(refused_setup.variants).text(lang), *narration]
     data = {
         "index": index,
         "action": action,
@@ -63,6 +69,8 @@ def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickT
     }
     if result.refusal is not None:  # the link after the reason, to the clause that forbids the card
         data["rule_html"] = rule_link_html(result.refusal.clause, lang)
+    elif refused_setup is not None:  # the link after the refused set-up, to the clause that forbids it
+        data["rule_html"] = rule_link_html(refused_setup.clause, lang)
     data["html"] = render_step_html(data, lang, f"{prefix}-{index}", deal.names)
     data["pace"] = [{"kind": kind, "html": render_step_html({"table": beat, "choices": []}, lang,
                                                             f"{prefix}-{index}-pace-{n}", deal.names)}
@@ -71,12 +79,13 @@ def _step_json(index: int, result: StepResult, narrator: Narrator, table: TrickT
 
 
 def _steps_json(results: list[StepResult], narrator: Narrator, table: TrickTable, lang: str,
-                prefix: str) -> list[dict[str, Any]]:
-    """The steps of ``results`` in order, each paced from the one before."""
+                prefix: str, refused_setup: IncompatibleVariantsError | None = None) -> list[dict[str, Any]]:
+    """The steps of ``results`` in order, each paced from the one before; a refused set-up is told at the start."""
     steps: list[dict[str, Any]] = []
     for index, result in enumerate(results):
         before = steps[-1]["table"] if steps else None
-        steps.append(_step_json(index, result, narrator, table, lang, prefix, before))
+        steps.append(_step_json(index, result, narrator, table, lang, prefix, before,
+                                refused_setup if index == 0 else None))
     return steps
 
 
@@ -116,7 +125,7 @@ def replay(toml_text: str, lang: str, source: str = "<example>") -> dict[str, An
     example_id = _example_id(source)
     narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)
     table = TrickTable()
-    steps = _steps_json(results, narrator, table, lang, example_id)
+    steps = _steps_json(results, narrator, table, lang, example_id, scenario.refused_setup)
     return _document(scenario, example_id, lang, steps, results[-1].deal)
 
 
@@ -132,7 +141,7 @@ def play_on(scenario: Scenario, results: list[StepResult], at: int,
     example_id = _example_id(source)
     narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)
     table = TrickTable()
-    steps = _steps_json(results[:at + 1], narrator, table, lang, example_id)
+    steps = _steps_json(results[:at + 1], narrator, table, lang, example_id, scenario.refused_setup)
     deal = results[at].deal.copy()
     while (action := next_action(deal)) is not None:
         seat = deal.to_act

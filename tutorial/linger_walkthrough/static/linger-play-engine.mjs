@@ -3,10 +3,24 @@
  * The Play page's side of the live engine: the page's one engine worker (linger-engine.mjs, the
  * same worker the walkthroughs use) sending requests to `linger_longer.web.play.answer_json`.
  * `call(request, lang, ...args)` resolves with the parsed JSON result; an engine error or a result
- * of the form `{error}` (a refused setting, a bad record) rejects with its message.
+ * of the form `{error}` (a refused setting, a bad record) rejects with its message (a RefusedError, which
+ * carries the address of the rule that forbids the request and the words of its link when a rule does).
  */
 
 /** @typedef {import('./linger-engine.mjs').Engine} Engine */
+
+/** A request the engine refused, in the reader's language; `rule` is the address of the rule that forbids it. */
+export class RefusedError extends Error {
+  /** @param {{error: string, rule?: string, read_rule?: string}} result the engine's answer */
+  constructor(result) {
+    super(result.error);
+    this.name = 'RefusedError';
+    /** @type {string} */
+    this.rule = result.rule ?? '';
+    /** @type {string} */
+    this.readRule = result.read_rule ?? '';
+  }
+}
 
 export class PlayEngine {
   /** @param {Engine} engine the page's engine (getEngine in linger-engine.mjs) */
@@ -25,7 +39,7 @@ export class PlayEngine {
   async call(request, lang, ...args) {
     const text = await this.engine.callFunction('linger_longer.web.play', 'answer_json', [request, lang, ...args]);
     const result = JSON.parse(String(text));
-    if (result && typeof result === 'object' && 'error' in result) throw new Error(result.error);
+    if (result && typeof result === 'object' && 'error' in result) throw new RefusedError(result);
     return result;
   }
 }

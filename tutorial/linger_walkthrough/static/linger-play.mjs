@@ -13,7 +13,7 @@
  */
 import { getEngine } from './linger-engine.mjs';
 import { format } from './linger-model.mjs';
-import { PlayEngine } from './linger-play-engine.mjs';
+import { PlayEngine, RefusedError } from './linger-play-engine.mjs';
 import { effectiveSpeed, isSpeed, playSteps, savedSpeed, saveSpeed, skipCount } from './linger-pace.mjs';
 import { drawTable, moveAmongCards, showReason } from './linger-table.mjs';
 import {
@@ -235,15 +235,19 @@ class PlayPage {
     for (const button of this.root.querySelectorAll('.linger-play-game button')) /** @type {HTMLButtonElement} */ (button).disabled = true;
     this.setStatus(busyText, 'busy');
     let failure = '';
+    /** @type {RefusedError | null} */
+    let rule = null;
     try {
       return await request();
     } catch (err) {
       failure = err instanceof Error ? err.message : String(err);  // the engine's message, translated
+      if (err instanceof RefusedError && err.rule) rule = err;  // a setting a rule forbids: link to the rule
       return undefined;
     } finally {
       this.busy = false;
       this.root.removeAttribute('aria-busy');
       this.setStatus(failure, failure ? 'error' : 'live');
+      if (rule) this.status.append(' ', el('a', { class: 'll-rule-link', href: rule.rule }, rule.readRule));
       if (this.view) this.updateControls();
       if (this.focusAfter) this.focusNext();  // once the buttons are enabled again
       this.focusAfter = false;
