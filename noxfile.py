@@ -131,6 +131,7 @@ def tests(session: nox.Session) -> None:
     ensure_gettext(session)
     ensure_node_modules(session)
     build_site(session, "--fresh")
+    session.run("python", "-m", "tools.pdf", str(SITE))  # the site's PDF links: the PDFs, in the site CI builds
     session.run("pytest", *session.posargs)
     if not session.posargs:
         session.run("python", "-m", "tools.bench.browser")
@@ -143,6 +144,17 @@ def site(session: nox.Session) -> None:
     install(session, "docs")
     ensure_node_modules(session)
     build_site(session, *session.posargs)
+
+
+@nox.session(python=PYTHON, default=False)
+def pdf(session: nox.Session) -> None:
+    """Build the site, then print the reference card (A4, Letter) and the full rules as PDFs into
+    build/site/<lang>/pdf/ with Chromium (posargs: languages, and --fresh for the build)."""
+    install(session, "tests")  # Playwright
+    ensure_chromium(session)
+    ensure_node_modules(session)
+    build_site(session, *session.posargs)
+    session.run("python", "-m", "tools.pdf", str(SITE), *(a for a in session.posargs if a in languages.CODES))
 
 
 @nox.session(python=PYTHON, default=False)

@@ -105,3 +105,6 @@ html_sidebars = {
 # e.g. LINGER_BASE_URL=https://example.org/linger/ (the language folder is
 # added per build); relative links otherwise.
 linger_base_url = os.environ.get("LINGER_BASE_URL", "")
+# Where the site lives, printed on the reference card (summary.md) with a QR code to it: the one place that
+# says it (docs/dev/deploying.md). LINGER_BASE_URL sets it; the placeholder stands until the site is hosted.
+linger_site_address = linger_base_url or "https://example.org/linger-longer/"

@@ -43,7 +43,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 from sphinx.writers.html5 import HTML5Translator
 
-from . import clauses_page, deal_table, figures, play_page, proofs, puzzles_page
+from . import clauses_page, deal_table, figures, play_page, proofs, puzzles_page, reference_card
 from .failed_pages import FAILED_PAGES, failed_pages_outdated, forget_failed_page, merge_failed_pages, note_failed_page
 
 __version__ = "0.1.0"
@@ -597,6 +597,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     deal_table.setup(app)
     puzzles_page.setup(app)
     clauses_page.setup(app)
+    reference_card.setup(app)
     app.connect("doctree-resolved", plain_walkthroughs)
     app.connect("doctree-resolved", play_page.plain_play)
     app.connect("builder-inited", add_assets)

@@ -27,7 +27,7 @@ from ..i18n import translate
 from ..narrate import card_name, suit_name
 from .labels import counted, labels
 
-__all__ = ["POSITIONS", "escape", "render_step_html", "seat_positions"]
+__all__ = ["POSITIONS", "escape", "render_step_html", "render_trick_html", "seat_positions"]
 
 #: Where the seats sit for each number of players, from the reader's seat (``s``, at the bottom)
 #: clockwise in the order of play: compass points of the table.
@@ -223,3 +223,19 @@ def render_step_html(step: dict[str, Any], lang: str, id_prefix: str, names: Ite
     parts.append(_trick_html(table, positions, seat_names, words, lang))
     parts.append("</div></div>")
     return "".join(parts)
+
+
+def render_trick_html(cards: list[str], names: list[str], trump: str, winner: int, lang: str) -> str:
+    """One finished trick drawn on its own, as the table draws it: the trump, then each card on the side of the
+    player who played it (``cards[i]`` by ``names[i]``, the first seat at the bottom) and the winner's card
+    marked. The reference card shows one; the caller decides the winner (the engine's ``trick_winner``).
+    """
+    words = labels(lang)
+    players = len(cards)
+    table = {"trick_winner": winner, "seats": [{"name": name} for name in names],
+             "trick": [{"seat": seat, "card": card} for seat, card in enumerate(cards)],
+             "trump": trump, "turned_card": None, "phase": "play"}
+    return (f'<div class="ll-table ll-players-{players} ll-drawn-trick" role="group" '
+            f'aria-label="{escape(words["trick"])}"><div class="ll-middle"><dl class="ll-status">'
+            f'<div class="ll-trump"><dt>{escape(words["trump"])}</dt><dd>{_trump_html(table, words, lang)}</dd></div>'
+            f'</dl>{_trick_html(table, seat_positions(players), names, words, lang)}</div></div>')
