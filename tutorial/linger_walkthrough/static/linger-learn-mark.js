@@ -20,8 +20,10 @@
     var links = document.querySelectorAll('a[href]');
     for (var i = 0; i < links.length; i++) {
       var link = links[i];
-      var path = new URL(link.href, document.baseURI).pathname;
-      if (!/(^|\/)learn\.html$/.test(path) || link.querySelector('.linger-learn-done')) continue;
+      // The lesson itself, not a section of it (nor a heading's own link, "#…", on the lesson's page).
+      var target = new URL(link.href, document.baseURI);
+      if (!/(^|\/)learn\.html$/.test(target.pathname) || target.hash !== '') continue;
+      if (link.querySelector('.linger-learn-done')) continue;
       var tick = document.createElement('span');
       tick.className = 'linger-learn-done';
       tick.title = words;
