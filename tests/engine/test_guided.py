@@ -73,9 +73,10 @@ def test_another_legal_card_gets_the_engines_words_and_no_continuation(at: int, 
     told = answer(lesson(), "en", at, card, SOURCE)
     assert told["verdict"] == "guided" and told["mark"] == mark
     assert "steps" not in told and "followed" not in told
-    assert told["text"] == ("A may play A♠." if not mark else
+    assert told["text"] == ("" if not mark else
                             "Wrong. With A♠, A cannot win the deal: with best play from everyone, D wins it.")
-    assert answer(lesson(), "it", at, "AS", SOURCE)["text"] != told["text"]  # in the page's language
+    if mark:
+        assert answer(lesson(), "it", at, "AS", SOURCE)["text"] != told["text"]  # in the page's language
 
 
 def test_the_why_of_each_question_is_given_to_the_page():

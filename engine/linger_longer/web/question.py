@@ -289,15 +289,12 @@ def _judged(deal: Deal, example: Card | Suit, chosen: Card | Suit,
     return mark, reason, line
 
 
-def _guided(deal: Deal, chosen: Card | Suit, at: int, lang: str, mark: str, reason: str | None) -> dict[str, Any]:
+def _guided(at: int, lang: str, mark: str, reason: str | None) -> dict[str, Any]:
     """The ``guided`` verdict on a legal card other than the script's, in a guided example: the reader stays at
-    the question (the page adds the script's ``why``). ``text`` is the engine's reason, or that the card is
-    allowed when no rule tells it from the script's; ``mark`` is ``wrong`` only when the engine finds it worse."""
-    player = deal.names[deal.to_act]  # type: ignore[index]
+    the question (the page adds the script's ``why``). ``text`` is the engine's reason, empty when no rule tells
+    the card from the script's (the ``why`` says it all); ``mark`` is ``wrong`` only when the engine finds it worse."""
     if reason is None:
-        text = translate(lang, "{player} may play {card}.", player=player,
-                         card=chosen.label(lang) if isinstance(chosen, Card) else suit_name(chosen, lang))
-        return {"verdict": "guided", "at": at, "text": text, "mark": ""}
+        return {"verdict": "guided", "at": at, "text": "", "mark": ""}
     if mark == "wrong":
         return {"verdict": "guided", "at": at, **_marked(lang, "wrong", reason)}
     return {"verdict": "guided", "at": at, "text": reason, "mark": ""}
@@ -328,7 +325,7 @@ def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<exam
     assert example is not None  # a question is asked on a play or name_trump step
     mark, reason, line = _judged(deal, example, chosen, lang)
     if scenario.guided is not None:
-        return _guided(deal, chosen, at, lang, mark, reason)
+        return _guided(at, lang, mark, reason)
     if reason is None:  # no rule tells the choices apart: the continuation shows what followed
         mark = ""
         reason = (translate(lang, "{player} may name {suit}, but the example names another suit.", player=player,

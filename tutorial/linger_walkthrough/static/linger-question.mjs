@@ -371,7 +371,8 @@ export class QuestionPanel {
       if (answer.verdict === 'guided') {  // the lesson: the script's reason, then try again or play its card
         const hint = `<p class="linger-wt-guided-hint">${escapeHtml(this.widget.labels.guided_try)}</p>`;
         this.outcome = null;
-        this.show(verdictHtml(answer) + (question.whyHtml ?? '') + hint, answer.mark ?? '');
+        const engineWords = answer.text ? verdictHtml(answer) : '';  // the engine's reason, when it has one
+        this.show(engineWords + (question.whyHtml ?? '') + hint, answer.mark ?? '');
         this.widget.live.textContent = this.verdict.textContent ?? answer.text;
         return;
       }

@@ -405,7 +405,9 @@ class Walkthrough {
       this.root.dataset.engine = 'live';
       this.render(false, false);
       this.setStatus(this.labels.ready, 'live');
-      this.analysis.offer();
+      // A guided deal is a lesson, not a puzzle: the solver's marks would only crowd its table.
+      if (this.questions.guided) this.analysis.withdraw();
+      else this.analysis.offer();
     } catch (err) {
       this.analysis.withdraw();
       this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'failed');
