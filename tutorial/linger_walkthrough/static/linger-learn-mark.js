@@ -1,3 +1,4 @@
+// @ts-check
 // Every page: once the reader has played the guided deal through (linger-learn.mjs keeps it under
 // "linger-learn"), each link to the lesson (learn.html) gets a ✓ and, for screen readers, the words of
 // this tag's data-done. Runs when the page is parsed, and again when the lesson is finished on this page.
@@ -17,11 +18,11 @@
 
   function mark() {
     if (!finished()) return;
-    var links = document.querySelectorAll('a[href]');
+    var links = document.querySelectorAll('a[href]');  // HTMLAnchorElement, each with its resolved href
     for (var i = 0; i < links.length; i++) {
       var link = links[i];
       // The lesson itself, not a section of it (nor a heading's own link, "#…", on the lesson's page).
-      var target = new URL(link.href, document.baseURI);
+      var target = new URL(/** @type {HTMLAnchorElement} */ (link).href, document.baseURI);
       if (!/(^|\/)learn\.html$/.test(target.pathname) || target.hash !== '') continue;
       if (link.querySelector('.linger-learn-done')) continue;
       var tick = document.createElement('span');
