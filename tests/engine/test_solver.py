@@ -197,6 +197,7 @@ NOT_BEST = {
     "draw-keeps-hand-size.toml": {2: "4H", 3: "2H"},
     "first-dealer-by-lot.toml": {3: "KD"},
     "follow-suit.toml": {5: "3H"},
+    "learn-first-deal.toml": {1: "5D", 9: "3S"},  # the rule-of-thumb deal of the lesson, played as it was
     "stock-runs-out-standard.toml": {1: "9C"},
     "variant-grand-coup.toml": {1: "9C"},
     "variant-no-trump.toml": {1: "QC"},
