@@ -13,6 +13,8 @@ expected outcomes::
                                    #   set-up (the example's profile); the walkthrough shows the refusal first
     players = ["A", "B", "C", "D"] # seat names, clockwise from seat 0
     dealer = "D"
+    # guided = "A"                 # a guided deal: the reader plays this seat; every one of its plays
+                                   #   must be a question (ask + note), with a why wherever another card is legal
 
     [start]                        # one of: seed = 7 / deck = "AS KS …" / match_seed = 11 / a position:
     trump = "H"
@@ -35,6 +37,8 @@ expected outcomes::
     by = "A"                       # optional: who must be to act
     note = "A leads the king."     # optional: shown to the reader, translated
     ask = "Which card does A lead?"  # optional: the step becomes a question to the reader (needs a note)
+    why = "A keeps the trumps."    # optional, with ask in a guided example: why the script plays its card,
+                                   #   told when the reader plays another legal card (translated)
 
     [[step]]
     try = "2H"                     # an illegal attempt: refused, nothing changes
@@ -105,6 +109,7 @@ class Step:
     refused: RefusalKind | None = None
     expect: Mapping[str, Any] = field(default_factory=dict)
     ask: str | None = None  #: a question to the reader: which card (or suit) does the player to act choose?
+    why: str | None = None  #: in a guided example: why the script plays its card rather than another legal one
 
 
 @dataclass(frozen=True)
@@ -135,6 +140,8 @@ class Scenario:
     cuts: tuple[tuple[int, Card], ...] = ()
     #: ``refused_variants``: the variants the engine refused to set up together, and the clause that forbids it.
     refused_setup: IncompatibleVariantsError | None = None
+    #: For a guided example (``guided = "A"``): the seat the reader plays, every one of whose plays is a question.
+    guided: int | None = None
 
     def error(self, reason: str, step: Step | None = None) -> ScenarioError:
         """An error naming this file and, when given, the step."""
@@ -285,7 +292,23 @@ class Scenario:
             if result.step is not None and result.step.expect:
                 self._check_expect(result.step.expect, seen, result.deal, result.step)
         self._check_expect(self.expect, history, results[-1].deal, None)
+        self._check_guided(results)
         return results
+
+    def _check_guided(self, results: list[StepResult]) -> None:
+        """A guided example asks the reader every play of its seat, and says why wherever another card is legal;
+        a ``why`` elsewhere would never be shown."""
+        for before, step in zip(results, self.steps):
+            if step.why is not None and self.guided is None:
+                raise self.error("'why' belongs to a guided example (guided = \"<player>\")", step)
+            if self.guided is None or step.kind != "play" or before.deal.to_act != self.guided:
+                continue
+            if step.ask is None:
+                raise self.error(f"a guided example asks every play of {self.names[self.guided]}: "
+                                 f"give this step an 'ask' and a 'note'", step)
+            others = len(before.deal.legal_plays()) > 1
+            if others and not step.why:
+                raise self.error("another card is legal here: give a 'why' (why the script plays its card)", step)
 
     def _tells_it_is_hypothetical(self) -> bool:
         """Whether the title or the first note says the position is a "what if" (the catalogs translate both)."""
@@ -545,7 +568,7 @@ def _reason(shapes: _Shapes, where: str, key: str, value: Any) -> None:
 #: What each key of a worked example holds.
 _TOP_SHAPES: dict[str, Callable[..., None]] = {
     "title": _string, "summary": _string, "profile": _string, "variants": _strings, "players": _strings,
-    "dealer": _name, "start": _table, "step": _tables, "expect": _table, "clauses": _clause_ids,
+    "dealer": _name, "start": _table, "step": _tables, "expect": _table, "clauses": _clause_ids, "guided": _name,
     "refused_variants": _strings,
 }
 _START_SHAPES: dict[str, Callable[..., None]] = {
@@ -561,7 +584,7 @@ _EXPECT_SHAPES: dict[str, Callable[..., None]] = {
 }
 _STEP_SHAPES: dict[str, Callable[..., None]] = {
     "play": _card, "try": _card, "name_trump": _suit, "by": _name, "note": _string, "ask": _string, "refused": _string,
-    "expect": _table,
+    "expect": _table, "why": _string,
 }
 
 
@@ -597,6 +620,7 @@ def _build(data: dict[str, Any], source: str) -> Scenario:
         source=source, title=data["title"], rules=rules, names=tuple(names), dealer=dealer,
         start=start, steps=steps, expect=expect, summary=data.get("summary"), clauses=tuple(data.get("clauses", ())),
         cuts=cuts, refused_setup=_refused_setup(source, data),
+        guided=scenario.seat(data["guided"], key="guided") if "guided" in data else None,
     )
 
 
@@ -686,8 +710,11 @@ def _build_step(scenario: Scenario, shapes: _Shapes, number: int, raw: dict[str,
     expect = raw.get("expect", {})
     shapes.check(expect, _EXPECT_SHAPES, f"step {number}: [step.expect]")
     by = scenario.seat(raw["by"], probe, key="by") if "by" in raw else None
+    why = raw.get("why")
+    if why is not None and "ask" not in raw:
+        raise scenario.error("'why' explains the answer to a question: it needs an 'ask'", probe)
     return Step(number, kind, card=card, suit=suit, by=by, note=raw.get("note"), refused=refused, expect=expect,
-                ask=_question(scenario, probe, kind, raw))
+                ask=_question(scenario, probe, kind, raw), why=why.strip() if why else None)
 
 
 def _question(scenario: Scenario, probe: Step, kind: str, raw: dict[str, Any]) -> str | None:

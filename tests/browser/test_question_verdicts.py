@@ -127,7 +127,7 @@ def test_every_question_gets_a_verdict_that_teaches(chromium, site_url, site_dir
             page.goto(f"{site_url}/{lang}/{rel}")
             page.wait_for_function(SETTLED, timeout=LIVE_TIMEOUT_MS)
             examples = page.eval_on_selector_all(
-                ".linger-walkthrough:not([data-judge])",
+                ".linger-walkthrough:not([data-judge]):not([data-guided])",
                 "(ws) => ws.filter((w) => w.querySelector('.linger-wt-question')).map((w) => w.dataset.example)")
             for example in examples:
                 for question in questions(toml_of(example), lang, source_of(example)):

@@ -198,6 +198,7 @@ NOT_BEST = {
     "first-dealer-by-lot.toml": {3: "KD"},
     "follow-suit.toml": {5: "3H"},
     "match-to-three.toml": {14: "8H"},
+    "learn-first-deal.toml": {1: "5D", 9: "3S"},  # the rule-of-thumb deal of the lesson, played as it was
     "stock-runs-out-standard.toml": {1: "9C"},
     "variant-grand-coup.toml": {1: "9C"},
     "variant-no-trump.toml": {1: "QC"},

@@ -61,6 +61,7 @@ WIDGET_KEYS = (
     "loading", "ready", "failed", "illegal", "static", "narration", "busy", "error",
     "question", "answer", "show_answer", "back_to_question", "ask_card", "ask_suit",
     "analysis", "analysis_panel", "analysis_wait", "show_line", "read_rule", "answered",
+    "guided_try", "guided_continue", "learn_progress", "learn_done",
 )
 
 
@@ -73,7 +74,8 @@ def widget_labels(lang: str) -> dict[str, str]:
 
 
 class walkthrough(nodes.General, nodes.Element):
-    """The whole walkthrough; attributes: example, lang, toml, source, labels, nsteps, first_on_page."""
+    """The whole walkthrough; attributes: example, lang, toml, source, labels, nsteps, first_on_page, guided (the
+    seat the reader plays in a guided deal, or None)."""
 
 
 class walkthrough_steps(nodes.General, nodes.Element):
@@ -193,6 +195,9 @@ class WalkthroughDirective(SphinxDirective):
         labels = widget_labels(lang)
         steps = data["steps"]
         players = data.get("players", [])
+        from linger_longer.scenario import loads
+
+        guided = loads(toml_text, rel).guided  # a guided deal: the reader plays this seat, every move a question
 
         root = walkthrough(
             example=example_id,
@@ -203,6 +208,7 @@ class WalkthroughDirective(SphinxDirective):
             nsteps=len(steps),
             players=players,
             judge="linger_longer.web.puzzle" if puzzle else "",
+            guided=guided,
             classes=["linger-walkthrough"],
         )
         self.set_source_info(root)
@@ -234,14 +240,15 @@ class WalkthroughDirective(SphinxDirective):
                     solved = engine_puzzle.answer(toml_text, lang, question["at"], question["answer"], rel)
                     question = {**question, "answer_text": solved["text"], "line": solved["followed"]}
                 item += self._question(question, steps[step["index"] + 1], labels, players, suits, path, toml_text,
-                                       counted=not puzzle)
+                                       counted=not puzzle,
+                                       progress_key="learn_progress" if guided is not None else "answered")
             note = step.get("note")
             if note:
                 para = nodes.paragraph(note.strip(), note.strip(), classes=["linger-wt-note"])
                 para.source, para.line = str(path), _note_line(toml_text, note) or 1
                 item += para
             if not item["concealed"]:
-                coming = offers_card and step["index"] not in asked
+                coming = offers_card and step["index"] not in asked and guided is None
                 item += walkthrough_engine_output(narration=list(step["narration"]), table_html=step["html"],
                                                   rule_html=step.get("rule_html", ""), pace=step.get("pace", []),
                                                   try_label=fill_player(labels["try"], players, to_act) if coming else "")
@@ -251,7 +258,8 @@ class WalkthroughDirective(SphinxDirective):
 
     @staticmethod
     def _question(question: dict[str, Any], answer_step: dict[str, Any], labels: dict[str, str], players: list[str],
-                  suits_html: str, path: Path, toml_text: str, counted: bool) -> walkthrough_question:
+                  suits_html: str, path: Path, toml_text: str, counted: bool,
+                  progress_key: str = "answered") -> walkthrough_question:
         """The question asked at a step: its ask text, the place of the live widget's prompt (and suit buttons, and
         the page's progress line when the question counts towards it), then the example's choice and note in a
         disclosure."""
@@ -263,7 +271,7 @@ class WalkthroughDirective(SphinxDirective):
         ask.source, ask.line = str(path), _note_line(toml_text, question["ask"]) or 1
         node += ask
         template = labels["ask_suit"] if question["kind"] == "suit" else labels["ask_card"]
-        progress = labels["answered"].replace("{count}", "0").replace("{total}", "0") if counted else ""
+        progress = labels[progress_key].replace("{count}", "0").replace("{total}", "0") if counted else ""
         node += walkthrough_prompt(prompt=fill_player(template, players, question["seat"]), suits_html=suits_html,
                                    progress=progress)
         disclosure = walkthrough_answer(summary=labels["answer"], choice=question["answer_text"])
@@ -271,6 +279,10 @@ class WalkthroughDirective(SphinxDirective):
         para = nodes.paragraph(note, note, classes=["linger-wt-note"])
         para.source, para.line = str(path), _note_line(toml_text, note) or 1
         disclosure += para
+        if question.get("why"):  # a guided deal: why the script plays its card, told when the reader plays another
+            why = nodes.paragraph(question["why"], question["why"], classes=["linger-wt-why"])
+            why.source, why.line = str(path), _note_line(toml_text, question["why"]) or 1
+            disclosure += why
         if question.get("line"):
             disclosure += walkthrough_engine_output(narration=list(question["line"]), table_html="", line=True)
         node += disclosure
@@ -306,6 +318,8 @@ def visit_walkthrough_html(self: HTML5Translator, node: walkthrough) -> None:
     }
     if node.get("judge"):
         attrs["data-judge"] = node["judge"]
+    if node.get("guided") is not None:
+        attrs["data-guided"] = str(node["guided"])
     self.body.append("<div " + " ".join(f'{k}="{_attr(v)}"' for k, v in attrs.items()) + ">\n")
     if node["labels"].get("static"):
         self.body.append(f'<noscript><p class="linger-wt-noscript">{_attr(node["labels"]["static"])}</p></noscript>\n')
@@ -466,10 +480,13 @@ def plain_walkthroughs(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 
 def add_assets(app: Sphinx) -> None:
-    """Register the widget's static files for HTML builders only."""
+    """Register the widget's static files for HTML builders only, and the lesson's ✓ script on every page."""
     if app.builder.format != "html":
         return
     app.config.html_static_path.append(str(STATIC))
+    # On every page: the ✓ beside each link to the guided deal once the reader has finished it.
+    done = widget_labels(page_language(app.config.language))["learn_done"]
+    app.add_js_file("linger-learn-mark.js", **{"data-done": done})
 
 
 #: A static import of one of the widget's modules by another: ``import ... from './name.mjs';``.

@@ -70,6 +70,11 @@ LABELS: dict[str, str] = {
     "read_rule": N_("Read the rule"),  # a link after a refused card's reason, to the rule that forbids it
     # The page's questions the reader has answered, kept in the browser; no word in it depends on the numbers.
     "answered": N_("Questions answered on this page: {count} of {total}"),
+    # A guided deal (the lesson): the reader plays one seat, every move a question.
+    "guided_try": N_("Choose another card, or play the lesson's card."),
+    "guided_continue": N_("Play the lesson's card"),
+    "learn_progress": N_("Lesson moves done: {count} of {total}"),
+    "learn_done": N_("Lesson done"),  # beside every link to the lesson once the reader has finished it
 }
 
 

@@ -98,6 +98,7 @@ def questions(toml_text: str, lang: str, source: str = "<example>") -> list[dict
         found.append({
             "at": step.number - 1,
             "ask": step.ask,
+            "why": step.why,
             "seat": deal.to_act,
             "player": deal.names[deal.to_act],  # type: ignore[index]
             "kind": kind,
@@ -269,10 +270,41 @@ def _marked(lang: str, mark: str, text: str) -> dict[str, str]:
     return {"mark": mark, "symbol": symbol, "word": translate(lang, word), "text": f"{translate(lang, word)} {text}"}
 
 
+def _judged(deal: Deal, example: Card | Suit, chosen: Card | Suit,
+            lang: str) -> tuple[str, str | None, tuple[Card | Suit, ...]]:
+    """The engine's verdict on a legal ``chosen`` other than the example's: its mark (``wrong`` when it cannot win
+    the trick the example's card wins or loses the deal the example's choice wins, else ``right``), the reason
+    (``None`` when no rule tells the choices apart) and the solver's line from ``chosen``, if any."""
+    line: tuple[Card | Suit, ...] = ()
+    reason = _cannot_win(deal, example, chosen, lang) if isinstance(chosen, Card) else None
+    if reason is None:
+        lost = _loses_deal(deal, example, chosen, lang)
+        if lost is not None:
+            reason, line = lost
+    mark = "wrong" if reason is not None else "right"
+    if reason is None:
+        also = _also_right(deal, example, chosen, lang)
+        if also is not None:
+            reason, line = also
+    return mark, reason, line
+
+
+def _guided(at: int, lang: str, mark: str, reason: str | None) -> dict[str, Any]:
+    """The ``guided`` verdict on a legal card other than the script's, in a guided example: the reader stays at
+    the question (the page adds the script's ``why``). ``text`` is the engine's reason, empty when no rule tells
+    the card from the script's (the ``why`` says it all); ``mark`` is ``wrong`` only when the engine finds it worse."""
+    if reason is None:
+        return {"verdict": "guided", "at": at, "text": "", "mark": ""}
+    if mark == "wrong":
+        return {"verdict": "guided", "at": at, **_marked(lang, "wrong", reason)}
+    return {"verdict": "guided", "at": at, "text": reason, "mark": ""}
+
+
 def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<example>") -> dict[str, Any]:
     """Judge the reader's ``choice`` (a card code, or a suit letter when trump is named) at question ``at``.
 
-    Returns ``verdict`` (``example``, ``other`` or ``illegal``), ``text``, the sentence to show, and for a legal
+    Returns ``verdict`` (``example``, ``other``, ``illegal``, or in a guided example ``guided``: see
+    :func:`_guided`), ``text``, the sentence to show, and for a legal
     choice ``mark`` (``right`` or ``wrong``), its ``symbol`` (✓ or ✗) and ``word``. The engine gives the reason from
     the rules, in the page's language: the example's card is right; another legal card is wrong when it cannot win
     the trick the example's card wins, or when it loses the deal with best play from everyone where the example's
@@ -291,17 +323,9 @@ def answer(toml_text: str, lang: str, at: int, choice: str, source: str = "<exam
     if illegal is not None:
         return illegal
     assert example is not None  # a question is asked on a play or name_trump step
-    line: tuple[Card | Suit, ...] = ()
-    reason = _cannot_win(deal, example, chosen, lang) if isinstance(chosen, Card) else None
-    if reason is None:
-        lost = _loses_deal(deal, example, chosen, lang)
-        if lost is not None:
-            reason, line = lost
-    mark = "wrong" if reason is not None else "right"
-    if reason is None:
-        also = _also_right(deal, example, chosen, lang)
-        if also is not None:
-            reason, line = also
+    mark, reason, line = _judged(deal, example, chosen, lang)
+    if scenario.guided is not None:
+        return _guided(at, lang, mark, reason)
     if reason is None:  # no rule tells the choices apart: the continuation shows what followed
         mark = ""
         reason = (translate(lang, "{player} may name {suit}, but the example names another suit.", player=player,

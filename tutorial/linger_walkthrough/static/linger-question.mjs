@@ -13,13 +13,18 @@
  * to the question, an illegal card shows the rule that forbids it. Every outcome is spoken in the
  * widget's aria-live region, and the widget's root gets a bubbling `linger-answer` event
  * (`detail: {at, choice, verdict}`) for each answer the reader chose (not for "Show the answer").
+ *
+ * A guided deal (`data-guided`, the lesson) asks every move of the reader's seat: another legal card than the
+ * script's gets the engine's words and the script's reason (`why`, from the page, translated), and the reader
+ * tries again or plays the script's card; its progress is the lesson's (linger-learn.mjs).
  */
+import { noteLesson, readLesson } from './linger-learn.mjs';
 
 /**
  * @typedef {{at: number, seat: number, kind: string, answer: string, label: string, askHtml: string,
- *   suitsHtml: string}} Question
+ *   suitsHtml: string, whyHtml?: string}} Question
  *   `at` is the walkthrough step the question is asked at (its answer is step `at + 1`).
- * @typedef {{verdict: 'example' | 'other' | 'illegal' | 'unknown', at: number, text: string, followed?: string[],
+ * @typedef {{verdict: 'example' | 'other' | 'illegal' | 'guided' | 'unknown', at: number, text: string, followed?: string[],
  *   steps?: any[], error?: string, clause?: string, html?: string, mark?: string, symbol?: string, word?: string,
  *   then?: string}} Answer
  *   The engine's judgement (see linger_longer.web.question.answer); an illegal card's `html` is its `text`,
@@ -45,6 +50,7 @@ export function readQuestions(root) {
       label: block.querySelector('.linger-wt-question-label')?.textContent ?? '',
       askHtml: block.querySelector('.linger-wt-ask')?.outerHTML ?? '',
       suitsHtml: block.querySelector('.ll-suit-choices')?.outerHTML ?? '',
+      whyHtml: block.querySelector('.linger-wt-why')?.outerHTML ?? '',
     });
   }
   return found;
@@ -128,8 +134,10 @@ export class QuestionPanel {
   constructor(widget, ask, onAnswer) {
     this.widget = widget;
     this.questions = readQuestions(widget.root);
+    /** whether this is a guided deal: the reader plays one seat, and the lesson keeps its progress */
+    this.guided = widget.root.hasAttribute('data-guided');
     /** @type {Set<number>} steps whose question was answered with the example's choice (or shown) */
-    this.answered = new Set();
+    this.answered = new Set(this.guided ? readLesson().done.filter((at) => this.questions.has(at)) : []);
     /** @type {Question | null} the question on show */
     this.current = null;
     /** @type {{key: string, html: string, mark: string} | null} the last outcome, shown while its step is on show */
@@ -152,11 +160,12 @@ export class QuestionPanel {
     this.reveal = document.createElement('button');
     this.reveal.type = 'button';
     this.reveal.className = 'linger-wt-show-answer';
-    this.reveal.textContent = labels.show_answer;
+    this.reveal.textContent = this.guided ? labels.guided_continue : labels.show_answer;
     this.reveal.hidden = true;
     this.reveal.addEventListener('click', () => {
       if (!this.current) return;
       const question = this.current;
+      if (this.guided) this.count(question);  // the script's card is played: the lesson's move is done
       this.onAnswer(question, { verdict: 'example', at: question.at, text: '' }, question.answer);
     });
     widget.stage.prepend(this.box);
@@ -235,6 +244,12 @@ export class QuestionPanel {
 
   /** "Questions answered on this page: 2 of 5", from what the browser keeps. */
   progressText() {
+    if (this.guided) {
+      const done = [...this.questions.keys()].filter((at) => this.answered.has(at)).length;
+      this.progress.textContent = (this.widget.labels.learn_progress ?? '').replace('{count}', String(done))
+        .replace('{total}', String(this.questions.size));
+      return;
+    }
     const all = pageQuestions();
     const answered = readAnswered();
     const count = all.filter((key) => answered.has(key)).length;
@@ -247,6 +262,12 @@ export class QuestionPanel {
    * @param {Question} question
    */
   count(question) {
+    if (this.guided) {
+      this.answered.add(question.at);
+      noteLesson({ answered: question.at });
+      this.progressText();
+      return;
+    }
     if (!this.counts) return;
     const answered = readAnswered();
     answered.add(`${this.widget.root.dataset.example}@${question.at}`);
@@ -345,6 +366,14 @@ export class QuestionPanel {
         this.outcome = null;
         this.show(verdictHtml(answer), answer.mark ?? '');
         this.widget.live.textContent = answer.text;
+        return;
+      }
+      if (answer.verdict === 'guided') {  // the lesson: the script's reason, then try again or play its card
+        const hint = `<p class="linger-wt-guided-hint">${escapeHtml(this.widget.labels.guided_try)}</p>`;
+        this.outcome = null;
+        const engineWords = answer.text ? verdictHtml(answer) : '';  // the engine's reason, when it has one
+        this.show(engineWords + (question.whyHtml ?? '') + hint, answer.mark ?? '');
+        this.widget.live.textContent = this.verdict.textContent ?? answer.text;
         return;
       }
       this.onAnswer(question, answer, choice);

@@ -11,6 +11,7 @@
  */
 import { AnalysisPanel } from './linger-analysis.mjs';
 import { getEngine } from './linger-engine.mjs';
+import { noteLesson, readLesson } from './linger-learn.mjs';
 import { QuestionPanel } from './linger-question.mjs';
 import { effectiveSpeed, pacing, playSteps, savedSpeed, skipPacing } from './linger-pace.mjs';
 import { drawTable, moveAmongCards, motionsRunning, showReason } from './linger-table.mjs';
@@ -135,7 +136,10 @@ class Walkthrough {
       event.preventDefault();
       this.move(move);
     });
+    // A guided deal starts where the reader left it (the browser keeps the lesson's place).
+    const kept = this.questions.guided ? readLesson().step : 0;
     this.render(false, false);
+    if (kept > 0) this.show(kept);
   }
 
   /** @param {import('./linger-model.mjs').Move} move */
@@ -174,6 +178,7 @@ class Walkthrough {
     this.count.textContent = v.count;
     this.root.dataset.step = String(this.state.index);
     this.root.dataset.branch = v.inBranch ? 'yes' : 'no';
+    if (this.questions.guided && !v.inBranch) this.noteLesson(v.atLast);
     this.buttons.first.disabled = v.atFirst;
     this.buttons.back.disabled = v.atFirst;
     this.buttons.next.disabled = v.atLast || this.questions.blocks(this.state.index, v.inBranch, this.state.live);
@@ -213,6 +218,16 @@ class Walkthrough {
   }
 
   /**
+   * A guided deal keeps the reader's place; at its last step, with every move made, the lesson is finished.
+   * @param {boolean} atLast
+   */
+  noteLesson(atLast) {
+    const moves = [...this.questions.questions.keys()];
+    const finished = atLast && moves.every((at) => this.questions.answered.has(at));
+    this.root.dataset.learned = String(noteLesson({ step: this.state.index, finished }).finished);
+  }
+
+  /**
    * The rest of a step, once its own table is drawn: its words, the question, the cards the reader may try.
    * @param {ReturnType<typeof view>} v
    * @param {boolean} announce
@@ -226,10 +241,12 @@ class Walkthrough {
     this.buttons.next.disabled = v.atLast || this.questions.blocks(this.state.index, v.inBranch, this.state.live);
     if (!keepAbove) {
       this.tryLabel.textContent = v.tryLabel;
-      const tryShown = (v.canTry || (v.tryComing && this.root.dataset.engine !== 'failed')) && !asking;
+      // A guided deal lets the reader play only their own seat, when asked.
+      const tryShown = (v.canTry || (v.tryComing && this.root.dataset.engine !== 'failed')) && !asking
+        && !this.questions.guided;
       this.tryLabel.hidden = !tryShown;
       this.tryLabel.classList.toggle('linger-wt-coming', tryShown && !v.canTry);
-      if (v.canTry && !asking) this.enableChoices();
+      if (v.canTry && !asking && !this.questions.guided) this.enableChoices();
     }
     if (announce) this.live.textContent = asking ? `${v.announce} ${this.questions.spoken()}` : v.announce;
     this.analysis.draw();
@@ -388,7 +405,9 @@ class Walkthrough {
       this.root.dataset.engine = 'live';
       this.render(false, false);
       this.setStatus(this.labels.ready, 'live');
-      this.analysis.offer();
+      // A guided deal is a lesson, not a puzzle: the solver's marks would only crowd its table.
+      if (this.questions.guided) this.analysis.withdraw();
+      else this.analysis.offer();
     } catch (err) {
       this.analysis.withdraw();
       this.setStatus(format(this.labels.error, { reason: err instanceof Error ? err.message : String(err) }), 'failed');
