@@ -11,7 +11,7 @@ import pytest
 from linger_longer.languages import CODES
 
 #: The rules and the learning pages, in the order the front page lists them.
-RULES_AND_LEARNING = ("how-to-play", "summary", "profiles", "variants", "scoring", "strategy", "play", "puzzles",
+RULES_AND_LEARNING = ("learn", "how-to-play", "summary", "profiles", "variants", "scoring", "strategy", "play", "puzzles",
                       "opponents", "faq", "glossary", "sources")
 #: The pages for translators only.
 TRANSLATOR_PAGES = ("translators", "status")

@@ -139,13 +139,6 @@ def test_shared_assets_are_stored_once(built_site: Path) -> None:
     assert "french" in (built_site / "fr" / "_static" / "language_data.js").read_text(encoding="utf-8").lower()
 
 
-def _guided_deal_to_come(site: Path, lang: str, target: Path) -> bool:
-    """The front page's "Learn the game" links to the guided first deal, ``learn.html``, before the site has that
-    page (``docs/learn.md``): only while the source of that page does not exist."""
-    docs = Path(__file__).resolve().parents[2] / "docs"
-    return target == (site / lang / "learn.html").resolve() and not (docs / "learn.md").is_file()
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_local_link_resolves(built_site: Path, lang: str) -> None:
     """No page refers to a local file that is not there (checks the asset rewriting)."""
@@ -160,7 +153,7 @@ def test_every_local_link_resolves(built_site: Path, lang: str) -> None:
                 if parts.scheme or parts.netloc:
                     continue
                 target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
-                if not target.exists() and not _guided_deal_to_come(built_site, lang, target):
+                if not target.exists():
                     broken.append(f"{page.relative_to(built_site)}: <{tag} {attr}={url!r}>")
     assert not broken, "\n".join(broken[:20])
 
