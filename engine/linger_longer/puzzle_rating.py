@@ -37,7 +37,7 @@ __all__ = ["LONG_LINE", "MANY_LOSING", "STRONG_SEED", "THEMES", "VERY_LONG_LINE"
 #: The strong opponent's seed when it looks for the answer: a fixed one, so a recomputation gives the same choice.
 STRONG_SEED = 0
 #: A winning line of more actions than this (the answer included) is long: one point of difficulty. With 10 and
-#: 17 below, the 150 puzzles of the site spread over the five difficulties (28, 28, 27, 36 and 31 of them).
+#: 17 below, the 150 puzzles of the site spread over the five difficulties (26, 31, 24, 37 and 32 of them).
 LONG_LINE = 10
 #: A winning line of more actions than this is very long: one more point.
 VERY_LONG_LINE = 17
@@ -53,6 +53,9 @@ THEMES: dict[str, tuple[str, str]] = {
     "save-a-trump": (N_("Save a trump"),
                      N_("The player to act keeps a trump for later instead of spending it, and later wins a trick "
                         "with it.")),
+    "keep-a-high-card": (N_("Keep the high card"),
+                         N_("The player to act plays a lower card of a suit, when a higher card of that suit loses "
+                            "the deal.")),
     "lead-passes": (N_("The lead passes"),
                     N_("A trick's winner has no card left, so the lead passes to the next player holding cards.")),
     "take-the-trick": (N_("Take the trick"),
@@ -150,6 +153,7 @@ def themes(deal: Deal, solution: Solution) -> tuple[str, ...]:
     - ``trump-a-lead``: the player to act plays a trump on a led plain suit (holding none of it);
     - ``save-a-trump``: the player to act plays a plain card while a trump was legal, and later wins a trick
       with a trump;
+    - ``keep-a-high-card``: the answer is a card, and a higher card of its suit is among the losing actions;
     - ``lead-passes``: the lead passes to another player (a trick's winner holds no card: a lead-passed event);
     - ``take-the-trick``: the trick of the question is won by the player to act in the winning line, and by
       another player in the refutation of another action;
@@ -163,6 +167,10 @@ def themes(deal: Deal, solution: Solution) -> tuple[str, ...]:
     seat = solution.seat
     line = solution.value_of(solution.winning[0]).line
     found: set[str] = set()
+    answer = solution.winning[0]
+    if isinstance(answer, Card) and any(isinstance(v.action, Card) and v.action.suit is answer.suit
+                                        and v.action.rank > answer.rank for v in solution.actions if v.winner != seat):
+        found.add("keep-a-high-card")
     if deal.phase is not Phase.NAME_TRUMP:
         taker = _takes_the_trick(deal, line)
         refuted = {_takes_the_trick(deal, value.line) == seat for value in solution.actions if value.winner != seat}

@@ -226,11 +226,12 @@ INDEX_HEAD = ["# The puzzles, from easy to hard: the file, the step that asks th
 
 
 def question(puzzle: Puzzle) -> Deal:
-    """The deal at the puzzle's question."""
-    deal = puzzle.start.copy()
-    for card in puzzle.before:
-        deal.apply(card)
-    return deal
+    """The deal at the puzzle's question as its file poses it (the position of the trick's start, without the
+    deal's earlier history: what the reader and the rating see)."""
+    from .scenario import loads
+    from .web.question import question_at
+
+    return question_at(loads(to_toml(puzzle, 0), f"seed {puzzle.seed}"), len(puzzle.before))[1]
 
 
 def index_entry(file: str, question_step: int, player: str, answer: str, rules: str, choices: int,
