@@ -1,8 +1,12 @@
-"""What happens in a deal, as frozen data.
+"""What happens in a deal, as data.
 
 Applying an action to a :class:`~linger_longer.game.Deal` returns these events;
 narration, the command line and the browser turn them into words. Each has a
 JSON form, :meth:`Event.to_json`, that names its ``type`` and uses card codes.
+Events are values: equal when their kind and fields are. All but one are frozen
+dataclasses, which a deal makes once and shares
+(:mod:`~linger_longer.shared_events`); :class:`TrickWon`, made anew for every
+trick, is a plain slotted dataclass, and nothing changes it once made.
 
 >>> CardPlayed(seat=0, card=Card.parse('KC')).to_json()
 {'type': 'card-played', 'seat': 0, 'card': 'KC'}
@@ -58,10 +62,10 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """Base of all events."""
+    """Base of all events; each kind is a dataclass (see :func:`dataclasses.fields`)."""
 
+    __slots__ = ()
     type: ClassVar[str] = "event"
 
     def to_json(self) -> dict[str, Any]:
@@ -111,9 +115,15 @@ class CardPlayed(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see below
 class TrickWon(Event):
-    """A trick is complete; ``seat`` won it and takes ``cards`` to their won pile."""
+    """A trick is complete; ``seat`` won it and takes ``cards`` to their won pile.
+
+    The one event made anew for every trick, so it is not frozen, and nothing changes it once made (the deal
+    keeps it in its trick notes). A frozen dataclass fills each field through ``object.__setattr__``: making
+    one cost 5.9k instructions against 2.1k for this one, and a random 4-player playout (5.5 tricks) 470.4k
+    against 448.9k, 4.6% (callgrind). Equality, hashing and repr are a frozen dataclass's.
+    """
 
     type: ClassVar[str] = "trick-won"
     seat: int
