@@ -12,8 +12,9 @@ easy to hard, with the step that asks the question: the answer's step carries
 the question as its ``ask``, so the card table poses it (:mod:`linger_longer.web.question`)
 and the Puzzles page judges the reader's choice with the solver (:mod:`linger_longer.web.puzzle`).
 
-Difficulty is the length of the winning line (in actions), then the number of
-choices: a short line among two cards is easy, a long line among many is hard.
+Each puzzle is rated (:mod:`linger_longer.puzzle_rating`): a difficulty from 1 to 5 computed from whether the
+site's players find the answer, the length of the winning line and the number of losing actions, and themes
+read from what the winning line does; the index lists the puzzles by difficulty, then the length of the line.
 
 ``nox -s puzzles -- --seeds 0-199`` writes them, the seeds run as Dask tasks on every core or on a cluster
 (:mod:`tools.puzzles`, each task calling :func:`puzzle_for_seed`); ``python -m linger_longer.puzzles --seeds
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -32,14 +34,17 @@ from typing import Iterable, Sequence
 from .bots import RuleOfThumbBot
 from .cards import Card, Suit
 from .game import Deal, Phase
+from .puzzle_rating import Rating, rate, theme_names
 from .rules import Rules
 from .solver import Solution, solve
 
-__all__ = ["Puzzle", "PuzzleError", "RULE_SETS", "choose", "find_puzzle", "generate", "puzzle_for_seed", "write"]
+__all__ = ["BROWSER_NODES", "Puzzle", "PuzzleError", "RULE_SETS", "choose", "find_puzzle", "generate", "puzzle_for_seed",
+           "question", "rate_index", "rated", "theme_names", "write"]
 
-#: The rule sets puzzles are drawn from, in turn: both profiles and several variants.
-RULE_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("standard", ()),
+#: The rule sets puzzles are drawn from, in turn (``RULE_SETS[seed % 14]``): every other seed plays the standard
+#: profile with no variant, the plain rules a newcomer starts with, and the odd seeds take both profiles and several
+#: variants in turn, so that :func:`choose` keeps about half of the puzzles on plain standard rules.
+_VARIANT_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("last-card", ()),
     ("standard", ("draw-per-card",)),
     ("last-card", ("draw-per-card",)),
@@ -48,8 +53,15 @@ RULE_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("standard", ("random-trump",)),
     ("last-card", ("eliminate-before-draw",)),
 )
+RULE_SETS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    rule_set for other in _VARIANT_SETS for rule_set in (("standard", ()), other))
 #: Nodes the solver may use for each choice looked at; a position past it is skipped, never guessed.
 NODES = 40_000
+#: Nodes the certifying solve of a stored puzzle may use in all: the Puzzles page solves the question again in the
+#: browser, where a node costs about 4 microseconds in Chromium (27,172 nodes took 108 to 114 ms), so a puzzle
+#: within this cap is solved in about 80 ms, under the 100 ms a first answer may take. A position above it is
+#: passed over, and the search goes on to the deal's later positions.
+BROWSER_NODES = 20_000
 
 
 class PuzzleError(ValueError):
@@ -68,11 +80,7 @@ class Puzzle:
     answer: Card | Suit
     line: tuple[Card | Suit, ...]  #: the answer and the winning line after it, to the end of the deal
     choices: int  #: legal actions at the question
-
-    @property
-    def difficulty(self) -> tuple[int, int]:
-        """Longer winning lines, then more choices, are harder."""
-        return (len(self.line), self.choices)
+    nodes: int  #: the solver's nodes to certify the question (at most :data:`BROWSER_NODES`)
 
 
 def find_puzzle(seed: int, rules: Rules, players: int = 4, nodes: int = NODES) -> Puzzle | None:
@@ -83,7 +91,7 @@ def find_puzzle(seed: int, rules: Rules, players: int = 4, nodes: int = NODES) -
         naming = deal.phase is Phase.NAME_TRUMP
         if naming or len(deal.legal_plays()) > 1:
             solution = solve(deal, nodes=nodes)
-            if solution.complete and len(solution.winning) == 1:
+            if solution.complete and len(solution.winning) == 1 and solution.nodes <= BROWSER_NODES:
                 return _puzzle(seed, rules, deal, solution)
         deal.apply(bots[deal.to_act].choose(deal.view(deal.to_act)))  # type: ignore[index]
     return None
@@ -96,11 +104,11 @@ def _puzzle(seed: int, rules: Rules, deal: Deal, solution: Solution) -> Puzzle:
         start.undo()
     answer = solution.winning[0]
     return Puzzle(seed, rules, start, before, solution.seat, answer, solution.value_of(answer).line,
-                  len(solution.actions))
+                  len(solution.actions), solution.nodes)
 
 
 def puzzle_for_seed(seed: int, nodes: int = NODES) -> Puzzle | None:
-    """The puzzle of one seed, played under ``RULE_SETS[seed % 8]``, or None: the work of one seed, which the
+    """The puzzle of one seed, played under ``RULE_SETS[seed % 14]``, or None: the work of one seed, which the
     generation's workers import and run (``nox -s puzzles``, :mod:`tools.puzzles`)."""
     profile, variants = RULE_SETS[seed % len(RULE_SETS)]
     return find_puzzle(seed, Rules.from_names(profile, variants), nodes=nodes)
@@ -114,7 +122,7 @@ def generate(seeds: Iterable[int], count: int = 24, nodes: int = NODES) -> list[
 
 def choose(seeds: Sequence[int], found: Sequence[Puzzle | None], count: int = 24) -> list[Puzzle]:
     """Up to ``count`` of the puzzles ``found`` for the ``seeds`` (one entry a seed, None where a seed has none),
-    the rule sets taken in turn so that each is represented, ordered from easy to hard."""
+    the rule sets taken in turn so that each is represented, in seed order (:func:`write` rates and orders them)."""
     if not seeds:
         raise PuzzleError("no seeds given: give a range such as 0-400")
     by_rules: dict[int, list[Puzzle]] = {}
@@ -130,7 +138,7 @@ def choose(seeds: Sequence[int], found: Sequence[Puzzle | None], count: int = 24
         for queue in queues:
             if queue and len(chosen) < count:
                 chosen.append(queue.pop(0))
-    return sorted(chosen, key=lambda p: (p.difficulty, p.seed))
+    return sorted(chosen, key=lambda p: p.seed)
 
 
 # ------------------------------------------------------------------ files
@@ -170,7 +178,8 @@ def to_toml(puzzle: Puzzle, number: int) -> str:
         f"players = [{', '.join(_q(n) for n in names)}]",
         f"dealer = {_q(names[start.dealer])}",
         "",
-        f"# Seed {puzzle.seed}, played by rule-of-thumb players up to the question; found by the exact solver.",
+        f"# Seed {puzzle.seed}, played by rule-of-thumb players up to the question; found by the exact solver, "
+        f"certified in {puzzle.nodes} nodes.",
         "[start]",
     ]
     if start.trump is not None:
@@ -206,25 +215,68 @@ def to_toml(puzzle: Puzzle, number: int) -> str:
     return "\n".join(out)
 
 
+INDEX_HEAD = ["# The puzzles, from easy to hard: the file, the step that asks the question, the player and the answer,",
+              "# then the rating (linger_longer.puzzle_rating: difficulty 1-5, the facts it comes from, the themes).",
+              "# Made by `nox -s puzzles` (linger_longer.puzzles); do not edit by hand.", ""]
+
+
+def question(puzzle: Puzzle) -> Deal:
+    """The deal at the puzzle's question."""
+    deal = puzzle.start.copy()
+    for card in puzzle.before:
+        deal.apply(card)
+    return deal
+
+
+def index_entry(file: str, question_step: int, player: str, answer: str, rules: str, choices: int,
+                rating: Rating) -> list[str]:
+    """The lines of one ``[[puzzle]]`` of ``puzzles.toml``."""
+    return ["[[puzzle]]", f"file = {_q(file)}", f"question_step = {question_step}", f"player = {_q(player)}",
+            f"answer = {_q(answer)}", f"rules = {_q(rules)}", f"choices = {choices}",
+            f"line_length = {rating.line_length}", f"difficulty = {rating.difficulty}",
+            f"thumb_finds = {str(rating.thumb_finds).lower()}", f"strong_finds = {str(rating.strong_finds).lower()}",
+            f"losing = {rating.losing}", f"themes = [{', '.join(_q(t) for t in rating.themes)}]",
+            f"stock_shown = {rating.stock_shown}", ""]
+
+
+def rated(puzzles: Sequence[Puzzle]) -> list[tuple[Puzzle, Rating]]:
+    """Each puzzle with its rating (:func:`~linger_longer.puzzle_rating.rate`), from easy to hard: by difficulty,
+    then the length of the winning line, the number of choices and the seed."""
+    pairs = [(puzzle, rate(question(puzzle))) for puzzle in puzzles]
+    return sorted(pairs, key=lambda pair: (pair[1].difficulty, len(pair[0].line), pair[0].choices, pair[0].seed))
+
+
 def write(puzzles: Sequence[Puzzle], folder: Path) -> list[Path]:
-    """Write the puzzles as ``NN-seed-S.toml`` and the index ``puzzles.toml`` (easy to hard); returns the paths."""
+    """Rate the puzzles and write them from easy to hard as ``NNN-seed-S.toml`` (numbered from 001) and the index
+    ``puzzles.toml``; returns the paths."""
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.toml"):
         old.unlink()
     written = []
-    index = ["# The puzzles, from easy to hard: the file, the step that asks the question, the player and the answer.",
-             "# Made by `nox -s puzzles` (linger_longer.puzzles); do not edit by hand.", ""]
-    for number, puzzle in enumerate(puzzles, start=1):
-        path = folder / f"{number:02d}-seed-{puzzle.seed}.toml"
+    index = list(INDEX_HEAD)
+    for number, (puzzle, rating) in enumerate(rated(puzzles), start=1):
+        path = folder / f"{number:03d}-seed-{puzzle.seed}.toml"
         path.write_text(to_toml(puzzle, number), encoding="utf-8")
         written.append(path)
         answer = puzzle.answer.letter if isinstance(puzzle.answer, Suit) else puzzle.answer.code
-        index += ["[[puzzle]]", f"file = {_q(path.name)}", f"question_step = {len(puzzle.before) + 1}",
-                  f"player = {_q(puzzle.start.names[puzzle.seat])}", f"answer = {_q(answer)}",
-                  f"rules = {_q(puzzle.rules.name)}", f"choices = {puzzle.choices}",
-                  f"line_length = {len(puzzle.line)}", ""]
+        index += index_entry(path.name, len(puzzle.before) + 1, puzzle.start.names[puzzle.seat], answer,
+                             puzzle.rules.name, puzzle.choices, rating)
     (folder / "puzzles.toml").write_text("\n".join(index), encoding="utf-8")
     return written
+
+
+def rate_index(folder: Path) -> str:
+    """The text of ``folder``'s ``puzzles.toml`` with every puzzle's rating computed again from its file, the
+    order kept: what the index must say (the tests compare it with the stored one)."""
+    from .scenario import load
+    from .web.question import question_at
+
+    index = list(INDEX_HEAD)
+    for entry in tomllib.loads((folder / "puzzles.toml").read_text(encoding="utf-8"))["puzzle"]:
+        _, deal = question_at(load(folder / entry["file"]), entry["question_step"] - 1)
+        index += index_entry(entry["file"], entry["question_step"], entry["player"], entry["answer"],
+                             entry["rules"], entry["choices"], rate(deal))
+    return "\n".join(index)
 
 
 def _seed_range(text: str) -> range:

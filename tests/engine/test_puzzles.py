@@ -57,8 +57,7 @@ def test_the_site_puzzles_are_24_or_more_checked_examples_from_easy_to_hard():
     assert len(index) >= 24
     assert sorted(p.name for p in PUZZLES.glob("*.toml") if p.name != "puzzles.toml") == \
         sorted(entry["file"] for entry in index)
-    difficulty = [(entry["line_length"], entry["choices"]) for entry in index]
-    assert difficulty == sorted(difficulty)
+    assert all(1 <= entry["difficulty"] <= 5 and entry["themes"] for entry in index)
     profiles = {entry["rules"].split("+")[0] for entry in index}
     variants = {v for entry in index for v in entry["rules"].split("+")[1:]}
     assert profiles == {"standard", "last-card"} and len(variants) >= 4
@@ -138,3 +137,27 @@ def test_each_puzzle_position_is_solved_within_the_budget():
         toml = (PUZZLES / entry["file"]).read_text(encoding="utf-8")
         timed = solve_time(toml, entry["question_step"] - 1)
         assert timed["complete"] and timed["nodes"] > 0 and timed["ms"] > 0, entry["file"]
+
+
+def test_the_stored_ratings_are_a_recomputation():
+    """Difficulty, the facts it comes from, the themes and the stock cards shown are what the rating computes
+    again from each puzzle file, and every theme is a known one."""
+    from linger_longer.puzzle_rating import THEMES
+    from linger_longer.puzzles import rate_index
+
+    assert rate_index(PUZZLES) == (PUZZLES / "puzzles.toml").read_text(encoding="utf-8")
+    assert {t for entry in _entries() for t in entry["themes"]} <= set(THEMES)
+
+
+def test_the_difficulty_formula_and_the_theme_names():
+    from linger_longer.puzzle_rating import THEMES, difficulty
+    from linger_longer.puzzles import theme_names
+
+    assert difficulty(True, True, 3, 1) == 1
+    assert difficulty(False, True, 3, 1) == difficulty(True, False, 3, 1) == difficulty(True, True, 5, 1) == 2
+    assert difficulty(True, True, 11, 3) == 4 and difficulty(False, False, 11, 3) == 5
+    english = theme_names("en")
+    assert list(english) == list(THEMES) and english["last-card"]["name"] == "Last card"
+    assert all(entry["sentence"].endswith(".") for entry in english.values())
+    with pytest.raises(ValueError, match="unknown language"):
+        theme_names("xx")
