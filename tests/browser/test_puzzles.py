@@ -29,7 +29,8 @@ def plain(entry: dict) -> bool:
     return scenario.get("profile", "standard") == "standard" and not scenario.get("variants")
 
 
-PLAIN = [Path(e["file"]).stem for e in INDEX if plain(e)]
+#: The plain-rules puzzles in the trainer's order: easy to hard (by difficulty, then the index's order).
+PLAIN = [Path(e["file"]).stem for _, _, e in sorted((e.get("difficulty", 0), n, e) for n, e in enumerate(INDEX) if plain(e))]
 
 
 def toml_of(entry: dict) -> str:

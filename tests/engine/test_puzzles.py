@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import tomllib
 from pathlib import Path
 
@@ -97,7 +99,11 @@ def test_the_puzzle_judge_answers_with_the_solvers_lines():
             for s in example.steps[:at]:
                 narrator.narrate(line.apply(s.card if s.kind == "play" else s.suit))
             events = [e for action in value.line for e in line.apply(action)]
-            assert judged["followed"] == narrator.narrate(events), (entry["file"], choice)
+            # One line per trick, numbered by the trick ("Trick 5: ..."), the solver's events in order.
+            told = [re.sub(r"^Trick \d+: ", "", sentence) for sentence in judged["followed"]]
+            assert all(sentence.startswith("Trick ") for sentence in judged["followed"][:-1]), judged["followed"]
+            assert " ".join(told) == " ".join(narrator.narrate(events)), (entry["file"], choice)
+            assert judged["mark"] == ("right" if choice == entry["answer"] else "wrong")
             assert judged["winner"] == deal.names[value.winner]
             if choice == entry["answer"]:
                 assert judged["verdict"] == "example" and judged["winner"] == player
@@ -115,7 +121,8 @@ def test_the_puzzle_judge_names_the_rule_of_an_illegal_card_and_refuses_a_bad_on
     toml = (PUZZLES / entry["file"]).read_text(encoding="utf-8")
     at = entry["question_step"] - 1
     assert answer(toml, "en", at, "2S")["text"] == "Not allowed: B does not hold 2♠."
-    assert answer(toml, "fr", at, "KD")["text"].startswith("R♦ est la seule carte")
+    right = answer(toml, "fr", at, "KD")
+    assert right["symbol"] == "✓" and right["text"].removeprefix(right["word"]).strip().startswith("R♦ est la seule carte")
     with pytest.raises(ScenarioError, match="'ZZ' is not a card"):
         answer(toml, "en", at, "ZZ")
     assert "no question is asked at walkthrough position 0" in answer_json(toml, "en", 0, "KD")

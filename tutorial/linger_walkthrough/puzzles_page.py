@@ -96,13 +96,15 @@ def _puzzle_data(number: int, entry: dict[str, Any], toml_text: str) -> dict[str
 
 
 def theme_words(lang: str, ids: list[str]) -> dict[str, dict[str, str]]:
-    """Each theme's name and sentence in ``lang``, from the engine when it has them; else its id as its name."""
-    try:
-        from linger_longer.puzzle_themes import theme_texts  # type: ignore[import-not-found]
-    except ImportError:
-        return {ident: {"name": ident.replace("-", " "), "text": ""} for ident in ids}
-    texts = theme_texts(lang)
-    return {ident: dict(texts.get(ident, {"name": ident.replace("-", " "), "text": ""})) for ident in ids}
+    """The themes ``ids`` (in the engine's order), each with its name and sentence in ``lang``; an id the engine
+    does not know is a ValueError."""
+    from linger_longer.puzzle_rating import theme_names
+
+    names = theme_names(lang)
+    unknown = sorted(set(ids) - set(names))
+    if unknown:
+        raise ValueError(f"puzzles: unknown themes {unknown} (known: {', '.join(names)})")
+    return {ident: {"name": words["name"], "text": words["sentence"]} for ident, words in names.items() if ident in ids}
 
 
 def _directive_class():
@@ -135,7 +137,9 @@ def _directive_class():
                     puzzles.append(_puzzle_data(number, entry, read_example(path)))
                 except (ValueError, KeyError) as error:
                     raise self.error(f"puzzles: {path}: {error}") from None
-            # The newcomer's first puzzle: the first with plain rules (easy to hard), else the first.
+            # Easy to hard: by difficulty, then in the index's order.
+            puzzles.sort(key=lambda p: (p["level"], p["n"]))
+            # The newcomer's first puzzle: the easiest with plain rules, else the easiest.
             first = next((p for p in puzzles if p["profile"] == "standard" and not p["variants"]), puzzles[0])
             path = folder / entries[first["n"] - 1]["file"]
             try:
@@ -143,10 +147,13 @@ def _directive_class():
             except ValueError:
                 rel = path.as_posix()
             shown = self.build(path, rel, first["id"], puzzle=True, stock_shown=first["stock"])
-            themes = sorted({theme for p in puzzles for theme in p["themes"]})
+            try:
+                themes = theme_words(lang, sorted({theme for p in puzzles for theme in p["themes"]}))
+            except ValueError as error:
+                raise self.error(str(error)) from None
             trainer = puzzles_trainer(labels=trainer_labels(lang), progress=page_labels(lang),
                                       counts=solved_counts(lang, len(puzzles)), storage=STORAGE_KEY,
-                                      puzzles=puzzles, themes=theme_words(lang, themes), first=first["id"],
+                                      puzzles=puzzles, themes=themes, first=first["id"],
                                       ids=["linger-trainer"])
             trainer += shown
             return [trainer]
@@ -194,14 +201,14 @@ def _bar_html(node: puzzles_trainer) -> str:
         + stat.format("streak", _attr(labels["streak"].replace("{count}", "0"))) + " "
         + stat.format("best", _attr(labels["best"].replace("{count}", "0"))) + " "
         + stat.format("misses", _attr(labels["misses"].replace("{count}", "0"))) + " "
-        + stat.format("count", _attr(node["counts"][0])) + "</p>\n"
-        '<div class="linger-trainer-reset">'
+        + stat.format("count", _attr(node["counts"][0]))
+        + '<span class="linger-trainer-reset">'
         f'<button type="button" class="linger-puzzles-reset" disabled>{_attr(progress["reset"])}</button>'
-        '<div class="linger-puzzles-confirm" role="group" aria-labelledby="linger-puzzles-confirm-text" hidden>'
-        f'<p id="linger-puzzles-confirm-text">{_attr(progress["confirm"])}</p>'
+        '<span class="linger-puzzles-confirm" role="group" aria-labelledby="linger-puzzles-confirm-text" hidden>'
+        f'<span id="linger-puzzles-confirm-text">{_attr(progress["confirm"])}</span> '
         f'<button type="button" class="linger-puzzles-confirm-yes">{_attr(progress["confirm_yes"])}</button> '
         f'<button type="button" class="linger-puzzles-confirm-no">{_attr(progress["confirm_no"])}</button>'
-        '</div></div>\n'
+        '</span></span></p>\n'
     )
 
 
@@ -215,10 +222,12 @@ def _head_html(self: HTML5Translator, node: puzzles_trainer, puzzle: dict[str, A
         '<div class="linger-trainer-head">'
         f'<p class="linger-trainer-title"><strong>{_attr(labels["puzzle"].replace("{number}", str(puzzle["n"])))}'
         f'</strong> <a class="linger-trainer-link" href="#puzzle={_attr(puzzle["id"])}">{_attr(labels["link"])}</a></p>'
+        f'<button type="button" class="linger-trainer-next" disabled>{_attr(labels["next"])}</button>'
         f'<p class="linger-trainer-meta"><span class="linger-trainer-level" data-level="{puzzle["level"]}">'
         f'{_attr(labels["difficulty"])}: {_attr(level)}</span> '
         f'<span class="linger-trainer-rules">{_attr(labels["rules"])}: {_rules_html(self, puzzle, labels)}</span></p>'
         f'<ul class="linger-trainer-themes" aria-label="{_attr(labels["theme"])}">{themes}</ul></div>\n'
+        '<p class="linger-trainer-status" role="status" aria-live="polite"></p>\n'
     )
 
 
@@ -250,9 +259,7 @@ def visit_trainer_html(self: HTML5Translator, node: puzzles_trainer) -> None:
 def depart_trainer_html(self: HTML5Translator, node: puzzles_trainer) -> None:
     labels = node["labels"]
     self.body.append(
-        '</div>\n<p class="linger-trainer-actions">'
-        f'<button type="button" class="linger-trainer-next" disabled>{_attr(labels["next"])}</button></p>\n'
-        '<p class="linger-trainer-status" role="status" aria-live="polite"></p>\n')
+        '</div>\n')
     items = []
     for puzzle in node["puzzles"]:
         level = labels["level"].replace("{level}", str(puzzle["level"])) if puzzle["level"] else ""

@@ -19,8 +19,8 @@ each puzzle's disclosure; the browser's worker calls :func:`answer_json`.
 >>> toml = (Path(__file__).parents[3] / "tutorial" / "puzzles" / "01-seed-54.toml").read_text(encoding="utf-8")
 >>> answer(toml, "en", 1, "KD")["text"]
 'Right. K♦ is the only card that keeps B able to win the deal. With best play from everyone:'
->>> answer(toml, "en", 1, "8H")["followed"][-1]
-'A is the last player holding cards and wins the deal.'
+>>> answer(toml, "en", 1, "8H")["followed"][0]
+'Trick 5: B has no ♣ and discards 8♥. A wins the trick. A draws 7♦ from the stock.'
 """
 
 from __future__ import annotations
@@ -112,13 +112,16 @@ def _line_steps(scenario, results: list[StepResult], at: int, line: tuple[Card |
     per trick ("Trick 3: B wins the trick."), as the questions tell theirs."""
     moves = iter(line)
     document = play_on(scenario, results, at, lambda deal: next(moves, None), lang, source, "s", stock_shown)
-    return document, _trick_lines(document, at, lang)
+    return document, _trick_lines(document, at, lang, results[0].deal.trump)
 
 
-def _trick_lines(document: dict[str, Any], at: int, lang: str) -> list[str]:
-    """The line after the question, one sentence group per trick, numbered: "Trick 5: A plays Q♣. B plays K♦.
-    B wins the trick. B draws 7♦." (the cards played, who takes it, the draws and who goes out)."""
-    narrator = Narrator(lang, document["players"], None, viewer=EVERYONE)
+def _trick_lines(document: dict[str, Any], at: int, lang: str, trump: Suit | None) -> list[str]:
+    """The line after the question, one sentence group per trick, numbered: "Trick 5: B has no ♣ and discards 8♥.
+    A wins the trick. A draws 7♦ from the stock." (the cards played, who takes it, the draws and who goes out),
+    told by a narrator that has followed the deal up to the question, as the page's narration does."""
+    narrator = Narrator(lang, document["players"], trump, viewer=EVERYONE)
+    for step in document["steps"][:at + 1]:
+        narrator.narrate([event_from_json(e) for e in step["events"]])
     lines: list[str] = []
     told: list[Any] = []
     number: int | None = None

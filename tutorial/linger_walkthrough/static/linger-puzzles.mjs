@@ -125,6 +125,7 @@ class Trainer {
     this.current = section.dataset.first ?? '';
     this.missed = false;
     this.shows = 0;
+    this.toldNotKept = false;
     const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
     this.engine = getEngine(new URL(tag?.dataset.pyodide ?? staticRoot.dataset.pyodide ?? '', document.baseURI).href);
     // The drawn puzzle works at once, stepped to its question; the engine makes it live.
@@ -194,7 +195,9 @@ class Trainer {
     try {
       window.localStorage.setItem(this.key, writeProgress(this.progress));
     } catch {
-      // a full quota or storage turned off: the progress lasts for this visit
+      // A full quota or storage turned off: the progress lasts for this visit, as the reader is told once.
+      if (!this.toldNotKept) this.status.textContent = this.labels.not_kept ?? '';
+      this.toldNotKept = true;
     }
   }
 
