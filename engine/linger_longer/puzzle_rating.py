@@ -36,10 +36,11 @@ __all__ = ["LONG_LINE", "MANY_LOSING", "STRONG_SEED", "THEMES", "VERY_LONG_LINE"
 
 #: The strong opponent's seed when it looks for the answer: a fixed one, so a recomputation gives the same choice.
 STRONG_SEED = 0
-#: A winning line of more actions than this (the answer included) is long: one point of difficulty.
-LONG_LINE = 4
+#: A winning line of more actions than this (the answer included) is long: one point of difficulty. With 10 and
+#: 17 below, the 150 puzzles of the site spread over the five difficulties (28, 28, 27, 36 and 31 of them).
+LONG_LINE = 10
 #: A winning line of more actions than this is very long: one more point.
-VERY_LONG_LINE = 10
+VERY_LONG_LINE = 17
 #: This many losing actions or more make a wide choice: one point.
 MANY_LOSING = 3
 
@@ -80,12 +81,15 @@ class Rating:
     line_length: int
     themes: tuple[str, ...]
     stock_shown: int
+    answer: str  #: the one winning action: a card code, or a suit letter when naming trump
+    choices: int  #: the legal actions at the question
+    nodes: int  #: the solver's nodes to settle them all (the browser solves the question again)
 
 
 def difficulty(thumb_finds: bool, strong_finds: bool, line_length: int, losing: int) -> int:
     """1 (easiest) to 5, from the facts (the module's text gives the formula).
 
-    >>> difficulty(True, True, 3, 1), difficulty(False, True, 6, 1), difficulty(False, False, 12, 5)
+    >>> difficulty(True, True, 3, 1), difficulty(False, True, 12, 1), difficulty(False, False, 18, 5)
     (1, 3, 5)
     """
     points = (not thumb_finds) + (not strong_finds) + (line_length > LONG_LINE) + (line_length > VERY_LONG_LINE) \
@@ -98,7 +102,7 @@ def rate(deal: Deal, solution: Solution | None = None) -> Rating:
 
     ``solution`` is the solver's answer for ``deal`` if already known (it is computed otherwise).
     """
-    solution = solution or solve(deal)
+    solution = solve(deal) if solution is None else solution
     seat = solution.seat
     winning = solution.winning
     if not solution.complete or len(winning) != 1:
@@ -106,12 +110,13 @@ def rate(deal: Deal, solution: Solution | None = None) -> Rating:
                          f"{solution.complete}")
     answer = winning[0]
     line = solution.value_of(answer).line
-    thumb = RuleOfThumbBot(STRONG_SEED).choose(deal.view(seat)) == answer
+    thumb = RuleOfThumbBot().choose(deal.view(seat)) == answer
     strong = MonteCarloBot(STRONG_SEED).choose(deal.view(seat)) == answer
     losing = sum(1 for value in solution.actions if value.winner != seat)
     shown = max(_drawn(deal, value.line) for value in solution.actions)
+    code = answer.letter if isinstance(answer, Suit) else answer.code
     return Rating(difficulty(thumb, strong, len(line), losing), thumb, strong, losing, len(line),
-                  themes(deal, solution), shown)
+                  themes(deal, solution), shown, code, len(solution.actions), solution.nodes)
 
 
 def _replay(deal: Deal, line: tuple[Card | Suit, ...]) -> list[tuple[Deal, Card | Suit, list[Event]]]:

@@ -16,9 +16,9 @@ Each puzzle is rated (:mod:`linger_longer.puzzle_rating`): a difficulty from 1 t
 site's players find the answer, the length of the winning line and the number of losing actions, and themes
 read from what the winning line does; the index lists the puzzles by difficulty, then the length of the line.
 
-``nox -s puzzles -- --seeds 0-199`` writes them, the seeds run as Dask tasks on every core or on a cluster
-(:mod:`tools.puzzles`, each task calling :func:`puzzle_for_seed`); ``python -m linger_longer.puzzles --seeds
-0-199`` does the same in this process with the standard library only.
+``nox -s puzzles`` writes them (:data:`COUNT` puzzles from the seeds :data:`SEEDS`), the seeds run as Dask
+tasks on every core or on a cluster (:mod:`tools.puzzles`, each task calling :func:`puzzle_for_seed`);
+``python -m linger_longer.puzzles`` does the same in this process with the standard library only.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .bots import RuleOfThumbBot
 from .cards import Card, Suit
@@ -39,7 +39,7 @@ from .rules import Rules
 from .solver import Solution, solve
 
 __all__ = ["BROWSER_NODES", "Puzzle", "PuzzleError", "RULE_SETS", "choose", "find_puzzle", "generate", "puzzle_for_seed",
-           "question", "rate_index", "rated", "theme_names", "write"]
+           "question", "rate_file", "rate_index", "rated", "theme_names", "write"]
 
 #: The rule sets puzzles are drawn from, in turn (``RULE_SETS[seed % 14]``): every other seed plays the standard
 #: profile with no variant, the plain rules a newcomer starts with, and the odd seeds take both profiles and several
@@ -62,6 +62,11 @@ NODES = 40_000
 #: within this cap is solved in about 80 ms, under the 100 ms a first answer may take. A position above it is
 #: passed over, and the search goes on to the deal's later positions.
 BROWSER_NODES = 20_000
+
+
+#: The seeds and the number of puzzles of the site's Puzzles page: what the command writes by default.
+SEEDS = range(0, 300)
+COUNT = 150
 
 
 class PuzzleError(ValueError):
@@ -114,13 +119,13 @@ def puzzle_for_seed(seed: int, nodes: int = NODES) -> Puzzle | None:
     return find_puzzle(seed, Rules.from_names(profile, variants), nodes=nodes)
 
 
-def generate(seeds: Iterable[int], count: int = 24, nodes: int = NODES) -> list[Puzzle]:
+def generate(seeds: Iterable[int], count: int = COUNT, nodes: int = NODES) -> list[Puzzle]:
     """Up to ``count`` puzzles from the seeds, found one seed after the other in this process (:func:`choose`)."""
     seeds = list(seeds)
     return choose(seeds, [puzzle_for_seed(seed, nodes) for seed in seeds], count)
 
 
-def choose(seeds: Sequence[int], found: Sequence[Puzzle | None], count: int = 24) -> list[Puzzle]:
+def choose(seeds: Sequence[int], found: Sequence[Puzzle | None], count: int = COUNT) -> list[Puzzle]:
     """Up to ``count`` of the puzzles ``found`` for the ``seeds`` (one entry a seed, None where a seed has none),
     the rule sets taken in turn so that each is represented, in seed order (:func:`write` rates and orders them)."""
     if not seeds:
@@ -265,18 +270,26 @@ def write(puzzles: Sequence[Puzzle], folder: Path) -> list[Path]:
     return written
 
 
-def rate_index(folder: Path) -> str:
-    """The text of ``folder``'s ``puzzles.toml`` with every puzzle's rating computed again from its file, the
-    order kept: what the index must say (the tests compare it with the stored one)."""
+def rate_file(folder: Path, entry: dict) -> Rating:
+    """The rating of the puzzle an index ``entry`` names, computed from its file in ``folder``: its question is
+    solved again (:func:`~linger_longer.puzzle_rating.rate` fails unless exactly one action wins)."""
     from .scenario import load
     from .web.question import question_at
 
+    _, deal = question_at(load(folder / entry["file"]), entry["question_step"] - 1)
+    return rate(deal)
+
+
+def rate_index(folder: Path, mapper: Callable = map) -> tuple[str, list[Rating]]:
+    """The text ``folder``'s ``puzzles.toml`` must have, every puzzle rated again from its file in the index's
+    order, and the ratings. ``mapper`` runs :func:`rate_file` over the entries (e.g. a process pool's ``map``)."""
+    entries = tomllib.loads((folder / "puzzles.toml").read_text(encoding="utf-8"))["puzzle"]
+    ratings = list(mapper(rate_file, [folder] * len(entries), entries))
     index = list(INDEX_HEAD)
-    for entry in tomllib.loads((folder / "puzzles.toml").read_text(encoding="utf-8"))["puzzle"]:
-        _, deal = question_at(load(folder / entry["file"]), entry["question_step"] - 1)
-        index += index_entry(entry["file"], entry["question_step"], entry["player"], entry["answer"],
-                             entry["rules"], entry["choices"], rate(deal))
-    return "\n".join(index)
+    for entry, rating in zip(entries, ratings, strict=True):
+        index += index_entry(entry["file"], entry["question_step"], entry["player"], rating.answer, entry["rules"],
+                             rating.choices, rating)
+    return "\n".join(index), ratings
 
 
 def _seed_range(text: str) -> range:
@@ -298,8 +311,9 @@ class _Parser(argparse.ArgumentParser):
 def parser(prog: str = "python -m linger_longer.puzzles") -> argparse.ArgumentParser:
     """The command's flags (``nox -s puzzles``, :mod:`tools.puzzles`, adds those of running on Dask)."""
     parser = _Parser(prog=prog, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seeds", type=_seed_range, default=range(0, 200), help="seed range, e.g. 0-199 (the default)")
-    parser.add_argument("--count", type=int, default=24, help="puzzles to write (24)")
+    parser.add_argument("--seeds", type=_seed_range, default=SEEDS,
+                        help=f"seed range, e.g. 0-99 (default {SEEDS[0]}-{SEEDS[-1]}, the site's puzzles)")
+    parser.add_argument("--count", type=int, default=COUNT, help=f"puzzles to write ({COUNT}, the site's)")
     parser.add_argument("--out", type=Path, default=Path("tutorial/puzzles"))
     return parser
 
