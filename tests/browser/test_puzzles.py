@@ -193,7 +193,7 @@ def test_the_stock_lies_face_up_in_order_when_the_answer_depends_on_it(watched_c
     ident = Path(entry["file"]).stem
     ctx, watch = watched_context
     page = open_watched(ctx, watch)
-    for lang in ("en", "nl"):
+    for lang in ("en", "fr"):
         page.goto(f"{site_url}/{lang}/puzzles.html#puzzle={ident}")
         wait_shown(page, ident)
         stage = f"{WIDGET} .linger-wt-stage .linger-wt-table"
