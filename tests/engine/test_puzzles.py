@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -145,7 +146,11 @@ def test_the_puzzle_judge_answers_with_the_solvers_lines():
             for s in example.steps[:at]:
                 narrator.narrate(line.apply(s.card if s.kind == "play" else s.suit))
             events = [e for action in value.line for e in line.apply(action)]
-            assert judged["followed"] == narrator.narrate(events), (entry["file"], choice)
+            # One line per trick, numbered by the trick ("Trick 5: ..."), the solver's events in order.
+            told = [re.sub(r"^Trick \d+: ", "", sentence) for sentence in judged["followed"]]
+            assert all(sentence.startswith("Trick ") for sentence in judged["followed"][:-1]), judged["followed"]
+            assert " ".join(told) == " ".join(narrator.narrate(events)), (entry["file"], choice)
+            assert judged["mark"] == ("right" if choice == entry["answer"] else "wrong")
             assert judged["winner"] == deal.names[value.winner]
             if choice == entry["answer"]:
                 assert judged["verdict"] == "example" and judged["winner"] == player
@@ -166,7 +171,8 @@ def test_the_puzzle_judge_names_the_rule_of_an_illegal_card_and_refuses_a_bad_on
     held = set(deal.hand(deal.to_act))
     missing = next(card for card in FULL_DECK if card not in held)
     assert answer(toml, "en", at, missing.code)["text"] == f"Not allowed: {entry['player']} does not hold {missing}."
-    assert "seul" in answer(toml, "fr", at, entry["answer"])["text"]
+    right = answer(toml, "fr", at, entry["answer"])
+    assert right["symbol"] == "✓" and "seul" in right["text"].removeprefix(right["word"])
     with pytest.raises(ScenarioError, match="'ZZ' is not a card"):
         answer(toml, "en", at, "ZZ")
     assert f"no question is asked at walkthrough position {at + 1}" in answer_json(toml, "en", at + 1, "KD")

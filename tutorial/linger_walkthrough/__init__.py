@@ -161,13 +161,14 @@ class WalkthroughDirective(SphinxDirective):
             raise self.error(f"walkthrough: unknown example {example_id!r}: no file {rel} (known: {known})")
         return [self.build(path, rel, example_id)]
 
-    def build(self, path: Path, rel: str, example_id: str, puzzle: bool = False) -> walkthrough:
+    def build(self, path: Path, rel: str, example_id: str, puzzle: bool = False, stock_shown: int = 0) -> walkthrough:
         """The walkthrough of the example file ``path`` (``rel`` from the repository), replayed by the engine.
 
         A ``puzzle`` (the Puzzles page) is judged by the solver (``linger_longer.web.puzzle``): its
         disclosure holds the solver's winning line in words, and the steps after its question carry only
         their notes (the live widget gets their tables from the engine), so that the page without
-        JavaScript does not give the answer away outside the disclosure.
+        JavaScript does not give the answer away outside the disclosure; its tables show the stock's next
+        ``stock_shown`` cards face up.
         """
         self.env.note_dependency(str(path))
         try:
@@ -188,7 +189,7 @@ class WalkthroughDirective(SphinxDirective):
         lang = page_language(self.config.language)
         try:
             toml_text = read_example(path)
-            data = json.loads(engine_walkthrough.replay_json(toml_text, lang, source=rel))
+            data = json.loads(engine_walkthrough.replay_json(toml_text, lang, rel, stock_shown))
             asked = {q["at"]: q for q in engine_question.questions(toml_text, lang, source=rel)}
         except ValueError as exc:  # ScenarioError, InvalidCardError, TOML errors: all name the file and step
             raise self.error(f"walkthrough {example_id!r}: {exc}") from None
@@ -209,6 +210,7 @@ class WalkthroughDirective(SphinxDirective):
             players=players,
             judge="linger_longer.web.puzzle" if puzzle else "",
             guided=guided,
+            stock_shown=stock_shown,
             classes=["linger-walkthrough"],
         )
         self.set_source_info(root)
@@ -238,7 +240,8 @@ class WalkthroughDirective(SphinxDirective):
                 suits = engine_question.suit_choices_html(lang) if question["kind"] == "suit" else ""
                 if puzzle:  # the solver's verdict on the answer and its winning line, in words
                     solved = engine_puzzle.answer(toml_text, lang, question["at"], question["answer"], rel)
-                    question = {**question, "answer_text": solved["text"], "line": solved["followed"]}
+                    text = solved["text"].removeprefix(solved.get("word", "")).strip()  # no ✓ in the disclosure
+                    question = {**question, "answer_text": text, "line": solved["followed"]}
                 item += self._question(question, steps[step["index"] + 1], labels, players, suits, path, toml_text,
                                        counted=not puzzle,
                                        progress_key="learn_progress" if guided is not None else "answered")
@@ -320,6 +323,8 @@ def visit_walkthrough_html(self: HTML5Translator, node: walkthrough) -> None:
         attrs["data-judge"] = node["judge"]
     if node.get("guided") is not None:
         attrs["data-guided"] = str(node["guided"])
+    if node.get("stock_shown"):
+        attrs["data-stock-shown"] = str(node["stock_shown"])
     self.body.append("<div " + " ".join(f'{k}="{_attr(v)}"' for k, v in attrs.items()) + ">\n")
     if node["labels"].get("static"):
         self.body.append(f'<noscript><p class="linger-wt-noscript">{_attr(node["labels"]["static"])}</p></noscript>\n')
@@ -529,7 +534,7 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
         return
     widgets = [script for node_class, script in ((walkthrough, "linger-walkthrough.mjs"),
                                                  (play_page.play_widget, "linger-play.mjs"),
-                                                 (puzzles_page.puzzles_progress, "linger-puzzles.mjs"))
+                                                 (puzzles_page.puzzles_trainer, "linger-puzzles.mjs"))
                if next(doctree.findall(node_class), None) is not None]
     if not widgets:
         if next(doctree.findall(deal_table.deal_table), None) is not None:  # a still table: its style, no script
@@ -543,6 +548,8 @@ def add_page_assets(app: Sphinx, pagename: str, templatename: str, context: dict
     pyodide = relative_uri(app.builder.get_target_uri(pagename), "") + app.config.linger_walkthrough_pyodide
     tags = [early_start_tag(pathto("_static/linger-worker.mjs", 1), pyodide),
             f'<script async type="module" src="{_attr(pathto("_static/linger-engine.mjs", 1))}" data-pyodide="{_attr(pyodide)}"></script>']
+    if "linger-puzzles.mjs" in widgets:  # the trainer imports the walkthrough widget: one module instance
+        widgets.remove("linger-walkthrough.mjs")
     for name in widgets:
         version = zlib.crc32((STATIC / name).read_bytes())
         tags.append(f'<script type="module" src="{_attr(pathto(f"_static/{name}", 1))}?v={version:08x}"></script>')

@@ -134,6 +134,15 @@ def _pile_html(css_class: str, count: int, label: str, most: int) -> str:
             f'<span class="ll-stack">{backs}</span><span class="ll-count">{count}</span></span>')
 
 
+def _stock_next_html(codes: list[str], lang: str) -> str:
+    """The stock's next cards face up, top card first (a puzzle shows those its answer depends on)."""
+    if not codes:
+        return ""
+    label = escape(translate(lang, "The next cards of the stock, in the order they are drawn"))
+    cards = "".join(f"<li>{_card_html(code, lang, None)}</li>" for code in codes)
+    return f'<ol class="ll-stock-next" aria-label="{label}">{cards}</ol>'
+
+
 def _seat_html(seat: int, position: str, info: dict[str, Any], table: dict[str, Any], name: str,
                choices: dict[str, dict[str, Any]], words: dict[str, str], lang: str, id_prefix: str) -> str:
     """One seat: name and badges (dealer, to play, out, winner), its won tricks as a pile, its hand."""
@@ -218,7 +227,8 @@ def render_step_html(step: dict[str, Any], lang: str, id_prefix: str, names: Ite
     parts.append('<dl class="ll-status">')
     parts.append(f'<div class="ll-trump"><dt>{escape(words["trump"])}</dt><dd>{_trump_html(table, words, lang)}</dd></div>')
     stock = _pile_html("ll-stock", table["stock"], counted(lang, "stock_count", table["stock"]), 4)
-    parts.append(f'<div class="ll-stock-entry"><dt>{escape(words["stock"])}</dt><dd>{stock}</dd></div>')
+    parts.append(f'<div class="ll-stock-entry"><dt>{escape(words["stock"])}</dt><dd>{stock}'
+                 f'{_stock_next_html(table.get("stock_next", []), lang)}</dd></div>')
     parts.append("</dl>")
     parts.append(_trick_html(table, positions, seat_names, words, lang))
     parts.append("</div></div>")

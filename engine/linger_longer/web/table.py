@@ -19,11 +19,16 @@ __all__ = ["TrickTable", "hand_choices", "shows_hand", "table_view"]
 
 
 class TrickTable:
-    """Follows the trick on the table across steps (the deal clears a trick as soon as it is won)."""
+    """Follows the trick on the table across steps (the deal clears a trick as soon as it is won).
 
-    def __init__(self) -> None:
+    ``stock_shown``: how many of the stock's next cards the table shows face up, in order (a puzzle whose
+    answer depends on who draws which card; every card of a worked example is known).
+    """
+
+    def __init__(self, stock_shown: int = 0) -> None:
         self.plays: list[tuple[int, Card]] = []
         self.winner: int | None = None
+        self.stock_shown = stock_shown
 
     def see(self, events: Iterable[Event]) -> None:
         """Take in one step's events; the first card after a won trick starts a new trick."""
@@ -71,7 +76,7 @@ def table_view(deal: Deal, table: TrickTable, *, viewer: int | None) -> dict[str
         if not shows_hand(deal, seat, viewer):
             info["hand"], info["hidden"] = [], len(hand)
         seats.append(info)
-    return {
+    view: dict[str, Any] = {
         "phase": deal.phase.value,
         "trump": deal.trump.letter if deal.trump else None,
         "turned_card": deal.turned_card.code if deal.turned_card else None,
@@ -84,3 +89,6 @@ def table_view(deal: Deal, table: TrickTable, *, viewer: int | None) -> dict[str
         "trick_winner": table.winner,
         "winner": outcome.winner if outcome else None,
     }
+    if table.stock_shown and viewer is EVERYONE:  # a puzzle's known stock, next card first
+        view["stock_next"] = [card.code for card in deal.stock[:table.stock_shown]]
+    return view

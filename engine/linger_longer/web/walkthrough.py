@@ -118,20 +118,21 @@ def _example_id(source: str) -> str:
     return name[:-5] if name.endswith(".toml") else name
 
 
-def replay(toml_text: str, lang: str, source: str = "<example>") -> dict[str, Any]:
-    """Every step of a worked example, checked against its expectations, as JSON-ready data."""
+def replay(toml_text: str, lang: str, source: str = "<example>", stock_shown: int = 0) -> dict[str, Any]:
+    """Every step of a worked example, checked against its expectations, as JSON-ready data; the table shows the
+    stock's next ``stock_shown`` cards face up."""
     scenario = loads(toml_text, source)
     results = scenario.check()
     example_id = _example_id(source)
     narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)
-    table = TrickTable()
+    table = TrickTable(stock_shown)
     steps = _steps_json(results, narrator, table, lang, example_id, scenario.refused_setup)
     return _document(scenario, example_id, lang, steps, results[-1].deal)
 
 
 def play_on(scenario: Scenario, results: list[StepResult], at: int,
             next_action: Callable[[Deal], Card | Suit | None], lang: str, source: str,
-            branch: str) -> dict[str, Any]:
+            branch: str, stock_shown: int = 0) -> dict[str, Any]:
     """The walkthrough document of the example's steps up to ``at``, then a line of play of its own.
 
     ``next_action`` gives each action of the line from the deal as it stands (``None`` ends the line);
@@ -140,7 +141,7 @@ def play_on(scenario: Scenario, results: list[StepResult], at: int,
     """
     example_id = _example_id(source)
     narrator = Narrator(lang, scenario.names, results[0].deal.trump, viewer=EVERYONE)
-    table = TrickTable()
+    table = TrickTable(stock_shown)
     steps = _steps_json(results[:at + 1], narrator, table, lang, example_id, scenario.refused_setup)
     deal = results[at].deal.copy()
     while (action := next_action(deal)) is not None:
@@ -185,9 +186,9 @@ def branch(toml_text: str, lang: str, at_step: int, card: str, source: str = "<e
     return play_on(scenario, results, at_step, next_action, lang, source, "b")
 
 
-def replay_json(toml_text: str, lang: str, source: str = "<example>") -> str:
+def replay_json(toml_text: str, lang: str, source: str = "<example>", stock_shown: int = 0) -> str:
     """:func:`replay` as a JSON string (the form the browser's worker passes back)."""
-    return json_text(replay(toml_text, lang, source))
+    return json_text(replay(toml_text, lang, source, stock_shown))
 
 
 def branch_json(toml_text: str, lang: str, at_step: int, card: str, source: str = "<example>") -> str:

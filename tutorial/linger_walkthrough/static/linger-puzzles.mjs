@@ -1,178 +1,352 @@
 // @ts-check
 /**
- * The Puzzles page's progress. Every puzzle is a walkthrough with a question (linger-walkthrough.mjs,
- * judged by the solver in the worker); this module only keeps score: a puzzle counts as solved once
- * the reader has chosen its right card (or suit), at the first try or after other tries; "Show the
- * answer" does not count. The widget tells it through the bubbling `linger-answer` event.
+ * The Puzzles page's trainer: one puzzle at a time on the card table. The page carries every puzzle as data
+ * (a JSON island: its TOML, question step, difficulty, themes, rules, how many stock cards to show face up) and
+ * draws the newcomer's first puzzle as a walkthrough (see puzzles_page.py). The engine draws the chosen puzzle
+ * (linger_longer.web.puzzle.trainer_json) and judges the reader's card with the solver (answer_json); this module
+ * only chooses which puzzle comes next and keeps score. No rule of the game is here.
  *
- * The progress lives in `localStorage` under one key (the panel's `data-storage`) as JSON
- * `{"version": 1, "solved": ["01-seed-54", ...]}`. What is read is checked: a value that is not
- * that shape (corrupt, foreign, another version) is ignored, and ids of puzzles the page does not
- * hold are dropped. A browser that refuses storage (full quota, storage turned off) keeps the
- * progress for the visit and says so once. Every word comes from the panel's `data-` attributes
- * (the engine's catalogs, counts already in their plural form).
+ * Score: a puzzle is solved when the reader chooses its right card; a streak counts puzzles solved at the first
+ * try in a row; a wrong legal card (the widget's `linger-answer` event, verdict `other`) ends the streak and puts
+ * the puzzle in the misses, which come back RETRY_AFTER puzzles later until solved. Everything lives in
+ * `localStorage` under one key as JSON (`freshProgress()`'s shape); a value that is not that shape (damaged,
+ * foreign, another version) starts afresh, without a word; a browser that keeps nothing keeps it for the visit.
+ * A puzzle's deep link is `#puzzle=<id>`.
  */
+import { getEngine } from './linger-engine.mjs';
+import { Walkthrough } from './linger-walkthrough.mjs';
+import { freshProgress, matches, pickNext, readProgress, scored, writeProgress } from './linger-puzzles-model.mjs';
 
-const VERSION = 1;
+/** @typedef {import('./linger-puzzles-model.mjs').Puzzle} Puzzle */
 
 /**
- * The solved puzzles a stored value names, if it is the page's own shape; otherwise none.
- * @param {string | null} text the stored value
- * @param {Set<string>} known the page's puzzle ids
- * @returns {Set<string>}
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Record<string, string>} [attrs] @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
  */
-export function readProgress(text, known) {
-  if (text === null) return new Set();
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return new Set();
+function el(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** @param {string} template @param {Record<string, string | number>} values */
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+/**
+ * A walkthrough element for one puzzle, from the engine's document: the shape the walkthrough directive draws
+ * (see __init__.py), which the walkthrough widget adopts.
+ * @param {Puzzle} puzzle
+ * @param {any} doc linger_longer.web.puzzle.trainer's result
+ * @param {Record<string, string>} widgetLabels the walkthrough widget's words
+ * @param {string} title
+ * @param {string} ask the question
+ * @param {string} ident
+ */
+function walkthroughElement(puzzle, doc, widgetLabels, title, ask, ident) {
+  const q = doc.question;
+  const root = el('div', {
+    class: 'linger-walkthrough', id: ident, role: 'group', 'aria-labelledby': `${ident}-title`,
+    'data-example': puzzle.id, 'data-lang': doc.lang, 'data-source': puzzle.src, 'data-steps': String(doc.steps.length),
+    'data-players': JSON.stringify(doc.players), 'data-labels': JSON.stringify(widgetLabels), 'data-toml': puzzle.toml,
+    'data-engine': 'static', 'data-judge': 'linger_longer.web.puzzle', 'data-stock-shown': String(puzzle.stock),
+  });
+  root.append(el('p', { class: 'linger-wt-title', id: `${ident}-title` }, title));
+  const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': widgetLabels.controls });
+  for (const move of ['first', 'back', 'next', 'last']) {
+    controls.append(el('button', { type: 'button', class: `linger-wt-${move}`, 'data-move': move }, widgetLabels[move]));
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || value.version !== VERSION
-    || !Array.isArray(value.solved)) return new Set();
-  return new Set(value.solved.filter((/** @type {unknown} */ id) => typeof id === 'string' && known.has(id)));
-}
-
-/**
- * @param {Set<string>} solved
- * @returns {string}
- */
-export function writeProgress(solved) {
-  return JSON.stringify({ version: VERSION, solved: [...solved].sort() });
-}
-
-class Progress {
-  /** @param {HTMLElement} panel */
-  constructor(panel) {
-    this.panel = panel;
-    this.key = panel.dataset.storage ?? 'linger-longer.puzzles';
-    /** @type {Record<string, string>} */
-    this.labels = JSON.parse(panel.dataset.labels ?? '{}');
-    /** @type {string[]} */
-    this.counts = JSON.parse(panel.dataset.counts ?? '[]');
-    this.count = /** @type {HTMLElement} */ (panel.querySelector('.linger-puzzles-count'));
-    this.status = /** @type {HTMLElement} */ (panel.querySelector('.linger-puzzles-status'));
-    this.controls = /** @type {HTMLElement} */ (panel.querySelector('.linger-puzzles-controls'));
-    this.reset = /** @type {HTMLButtonElement} */ (panel.querySelector('.linger-puzzles-reset'));
-    this.confirm = /** @type {HTMLElement} */ (panel.querySelector('.linger-puzzles-confirm'));
-    /** @type {Map<string, {root: HTMLElement, state: HTMLElement, title: string}>} by puzzle id, easy to hard */
-    this.items = new Map();
-    for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (panel.querySelectorAll('.linger-puzzles-list a[href^="#"]'))) {
-      const root = document.getElementById(decodeURIComponent(link.hash.slice(1)));
-      const id = root?.dataset.example;
-      if (!root || !id) continue;
-      const state = document.createElement('span');
-      state.className = 'linger-puzzles-state';
-      link.after(' ', state);
-      this.items.set(id, { root, state, title: link.textContent ?? id });
+  controls.append(el('p', { class: 'linger-wt-count', id: `${ident}-count` }));
+  const list = el('ol', { class: 'linger-wt-steps' });
+  for (const step of doc.steps) {
+    const item = el('li', { class: 'linger-wt-step', 'data-index': String(step.index) });
+    if (step.index === q.at) {
+      const block = el('div', { class: 'linger-wt-question', 'data-at': String(q.at), 'data-seat': String(q.seat),
+        'data-kind': q.kind, 'data-answer': q.answer });
+      block.append(el('p', { class: 'linger-wt-question-label' }, widgetLabels.question), el('p', { class: 'linger-wt-ask' }, ask));
+      const coming = el('div', { class: 'linger-wt-coming' });
+      coming.append(el('p', { class: 'linger-wt-prompt' },
+        fill(q.kind === 'suit' ? widgetLabels.ask_suit : widgetLabels.ask_card, { player: q.player })));
+      coming.insertAdjacentHTML('beforeend', q.suits_html);  // the engine's HTML, escaped by the engine
+      block.append(coming);
+      item.append(block);
     }
-    this.storageWorks = true;
-    this.solved = readProgress(this.load(), new Set(this.items.keys()));
-    this.count.hidden = false;
-    this.controls.hidden = false;
-    this.reset.addEventListener('click', () => this.askToReset());
-    /** @type {HTMLButtonElement} */ (panel.querySelector('.linger-puzzles-confirm-yes')).addEventListener('click', () => this.clear());
-    /** @type {HTMLButtonElement} */ (panel.querySelector('.linger-puzzles-confirm-no')).addEventListener('click', () => this.closeConfirm(true));
+    item.append(el('div', { class: 'linger-wt-table' }));
+    list.append(item);
+  }
+  const toggle = el('p', { class: 'linger-wt-analysis-toggle' });
+  toggle.append(el('input', { type: 'checkbox', id: `${ident}-analysis`, autocomplete: 'off', disabled: '' }),
+    el('label', { for: `${ident}-analysis` }, widgetLabels.analysis));
+  root.append(controls, list, toggle, el('p', { class: 'linger-wt-status', 'data-state': 'loading' }, widgetLabels.loading),
+    el('div', { class: 'linger-wt-live', 'aria-live': 'polite', id: `${ident}-live` }));
+  return root;
+}
+
+class Trainer {
+  /** @param {HTMLElement} section */
+  constructor(section) {
+    this.section = section;
+    this.key = section.dataset.storage ?? 'linger-longer.puzzles';
+    /** @type {Record<string, string>} */
+    this.labels = JSON.parse(section.dataset.labels ?? '{}');
+    /** @type {string[]} */
+    this.counts = JSON.parse(section.dataset.counts ?? '[]');
+    /** @type {Record<string, {name: string, text: string}>} */
+    this.themes = JSON.parse(section.dataset.themes ?? '{}');
+    const data = JSON.parse(section.querySelector('.linger-trainer-data')?.textContent ?? '{}');
+    /** @type {Puzzle[]} */
+    this.puzzles = data.puzzles ?? [];
+    /** @type {Record<string, string>} the rules of each puzzle, as links (drawn by the directive) */
+    this.rules = data.rules ?? {};
+    this.byId = new Map(this.puzzles.map((p) => [p.id, p]));
+    /** @param {string} selector */
+    const find = (selector) => /** @type {HTMLElement} */ (section.querySelector(selector));
+    this.stage = find('.linger-trainer-stage');
+    this.status = find('.linger-trainer-status');
+    this.next = /** @type {HTMLButtonElement} */ (find('.linger-trainer-next'));
+    this.theme = /** @type {HTMLSelectElement} */ (find('.linger-trainer-theme'));
+    this.level = /** @type {HTMLSelectElement} */ (find('.linger-trainer-level'));
+    this.plain = /** @type {HTMLInputElement} */ (find('.linger-trainer-plain'));
+    this.reset = /** @type {HTMLButtonElement} */ (find('.linger-puzzles-reset'));
+    this.confirm = find('.linger-puzzles-confirm');
+    this.progress = readProgress(this.load(), new Set(this.byId.keys()));
+    this.theme.value = this.progress.filters.theme;
+    this.level.value = this.progress.filters.level;
+    this.plain.checked = this.progress.filters.plain;
+    const staticRoot = /** @type {HTMLElement} */ (this.stage.querySelector('.linger-walkthrough'));
+    /** @type {Record<string, string>} the walkthrough widget's words; its way back from a wrong card is "Try again" */
+    this.widgetLabels = { ...JSON.parse(staticRoot.dataset.labels ?? '{}'), back_to_question: this.labels.retry };
+    staticRoot.dataset.labels = JSON.stringify(this.widgetLabels);
+    this.askTemplates = { card: this.labels.ask_card, suit: this.labels.ask_suit };
+    /** the puzzle on show, and whether the reader chose a wrong card on it since it came */
+    this.current = section.dataset.first ?? '';
+    this.missed = false;
+    this.shows = 0;
+    this.toldNotKept = false;
+    const tag = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-pyodide]'));
+    this.engine = getEngine(new URL(tag?.dataset.pyodide ?? staticRoot.dataset.pyodide ?? '', document.baseURI).href);
+    // The drawn puzzle works at once, stepped to its question; the engine makes it live.
+    this.widget = new Walkthrough(staticRoot, true);
+    this.widget.show(this.byId.get(this.current)?.at ?? 0);
+    this.bind();
+    this.draw();
+    const wanted = this.linked() ?? (this.progress.current && this.fits(this.progress.current) ? this.progress.current : '');
+    const first = wanted || (this.fits(this.current) && !this.progress.solved.includes(this.current) ? this.current
+      : pickNext(this.puzzles, this.progress, '')?.id ?? this.current);
+    if (first === this.current) {
+      const puzzle = /** @type {Puzzle} */ (this.byId.get(first));
+      this.ready = this.widget.goLive(this.engine, () => this.fetch(puzzle)).then(() => this.shown(puzzle));
+    } else {
+      this.ready = this.open(first, false, false);
+    }
+  }
+
+  bind() {
+    this.next.addEventListener('click', () => this.goNext());
+    for (const control of [this.theme, this.level, this.plain]) control.addEventListener('change', () => this.filtersChanged());
+    this.reset.addEventListener('click', () => {
+      this.confirm.hidden = false;
+      this.reset.hidden = true;
+      /** @type {HTMLButtonElement} */ (this.confirm.querySelector('.linger-puzzles-confirm-no')).focus();
+    });
+    /** @type {HTMLButtonElement} */ (this.confirm.querySelector('.linger-puzzles-confirm-yes')).addEventListener('click', () => this.clear());
+    /** @type {HTMLButtonElement} */ (this.confirm.querySelector('.linger-puzzles-confirm-no')).addEventListener('click', () => this.closeConfirm());
     this.confirm.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        this.closeConfirm(true);
+        this.closeConfirm();
       }
     });
-    document.addEventListener('linger-answer', (event) => {
+    this.section.addEventListener('linger-answer', (event) => {
       const detail = /** @type {CustomEvent} */ (event).detail;
-      const root = /** @type {HTMLElement} */ (event.target);
-      const id = root.dataset.example ?? '';
-      if (detail?.verdict === 'example' && this.items.has(id)) this.markSolved(id);
+      if (detail?.verdict === 'example' || detail?.verdict === 'other') this.answered(detail.verdict);
     });
-    this.draw();
+    window.addEventListener('hashchange', () => {
+      const id = this.linked();
+      if (id && id !== this.current) this.open(id, false, true);
+    });
   }
 
-  /** @returns {string | null} the stored value, or null when storage cannot be read */
+  /** @returns {string | null} the puzzle the address links to, if the page holds it */
+  linked() {
+    const match = /^#puzzle=([\w-]+)$/.exec(location.hash);
+    return match && this.byId.has(match[1]) ? match[1] : null;
+  }
+
+  /** @param {string} id */
+  fits(id) {
+    const puzzle = this.byId.get(id);
+    return Boolean(puzzle && matches(puzzle, this.progress.filters));
+  }
+
+  /** @returns {string | null} */
   load() {
     try {
       return window.localStorage.getItem(this.key);
     } catch {
-      this.storageWorks = false;
       return null;
     }
   }
 
-  /** @returns {boolean} whether the browser kept the progress */
   save() {
     try {
-      window.localStorage.setItem(this.key, writeProgress(this.solved));
-      return true;
+      window.localStorage.setItem(this.key, writeProgress(this.progress));
     } catch {
-      return false;  // a full quota or storage turned off: the progress lasts for this visit
+      // A full quota or storage turned off: the progress lasts for this visit, as the reader is told once.
+      if (!this.toldNotKept) this.status.textContent = this.labels.not_kept ?? '';
+      this.toldNotKept = true;
     }
   }
 
-  /** @param {string} id */
-  markSolved(id) {
-    const fresh = !this.solved.has(id);
-    this.solved.add(id);
-    const kept = this.save();
+  /** @param {Puzzle} puzzle @returns {Promise<any>} the engine's document of the puzzle */
+  async fetch(puzzle) {
+    const lang = document.documentElement.lang?.split('-')[0] || 'en';
+    const text = await this.engine.callFunction('linger_longer.web.puzzle', 'trainer_json',
+      [puzzle.toml, this.widget?.lang ?? lang, puzzle.src, puzzle.stock]);
+    return JSON.parse(String(text));
+  }
+
+  /**
+   * Show a puzzle: the engine draws it, then it takes the stage's place at its question.
+   * @param {string} id @param {boolean} retry @param {boolean} focus
+   */
+  async open(id, retry, focus) {
+    const puzzle = /** @type {Puzzle} */ (this.byId.get(id));
+    const t0 = performance.now();
+    this.next.disabled = true;
+    this.current = id;
+    let doc;
+    try {
+      doc = await this.fetch(puzzle);
+      if (doc.error) throw new Error(doc.error);
+    } catch (err) {
+      this.status.textContent = fill(this.widgetLabels.error ?? '{reason}', { reason: err instanceof Error ? err.message : String(err) });
+      this.next.disabled = false;
+      return;
+    }
+    if (this.current !== id) return;  // another puzzle was asked for meanwhile
+    const title = fill(this.labels.puzzle, { number: puzzle.n });
+    const ask = fill(doc.question.kind === 'suit' ? this.askTemplates.suit : this.askTemplates.card, { player: doc.question.player });
+    const root = walkthroughElement(puzzle, doc, this.widgetLabels, title, ask, `trainer-${puzzle.id}-${++this.shows}`);
+    // The new table takes the old one's place at the same height: the stage keeps its height while it swaps.
+    this.stage.style.minHeight = `${this.stage.offsetHeight}px`;
+    this.stage.replaceChildren(root);
+    this.widget = new Walkthrough(root, false);
+    await this.widget.goLive(this.engine, async () => doc);
+    this.shown(puzzle);
+    this.stage.style.minHeight = '';
+    this.section.dataset.nextMs = String(performance.now() - t0);
+    if (retry) this.status.textContent = this.labels.retrying;
+    if (focus) root.focus({ preventScroll: true });
+  }
+
+  /** The puzzle is on show at its question: its heading, address and score. @param {Puzzle} puzzle */
+  shown(puzzle) {
+    this.widget.show(puzzle.at);
+    this.missed = false;
+    this.section.dataset.puzzle = puzzle.id;
+    this.progress.current = puzzle.id;
+    this.save();
+    const head = /** @type {HTMLElement} */ (this.section.querySelector('.linger-trainer-head'));
+    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-title strong')).textContent = fill(this.labels.puzzle, { number: puzzle.n });
+    const link = /** @type {HTMLAnchorElement} */ (head.querySelector('.linger-trainer-link'));
+    link.href = `#puzzle=${puzzle.id}`;
+    const level = /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-level'));
+    level.dataset.level = String(puzzle.level);
+    level.textContent = `${this.labels.difficulty}: ${puzzle.level ? fill(this.labels.level, { level: puzzle.level }) : ''}`;
+    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-rules')).innerHTML = `${escapeHtml(this.labels.rules)}: ${this.rules[puzzle.id] ?? ''}`;
+    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-themes')).replaceChildren(
+      ...puzzle.themes.map((t) => el('li', { title: this.themes[t]?.text ?? '' }, this.themes[t]?.name ?? t)));
+    if (location.hash !== `#puzzle=${puzzle.id}` && (location.hash === '' || location.hash.startsWith('#puzzle='))) {
+      history.replaceState(null, '', `#puzzle=${puzzle.id}`);
+    }
+    this.next.disabled = false;
     this.draw();
-    // Storage that fails is told once (the first time it fails), after the news.
-    const warn = !kept && this.storageWorks ? ` ${this.labels.not_kept ?? ''}` : '';
-    if (!kept) this.storageWorks = false;
-    if (fresh || warn) {
-      const title = this.items.get(id)?.title ?? id;
-      this.status.textContent = `${(this.labels.just_solved ?? '').replace('{title}', title)} ${this.countText()}${warn}`;
-    }
   }
 
-  countText() {
-    return this.counts[this.solved.size] ?? `${this.solved.size}/${this.items.size}`;
+  /** @param {'example' | 'other'} verdict */
+  answered(verdict) {
+    this.progress = scored(this.progress, this.current, verdict, this.missed);
+    if (verdict === 'other') this.missed = true;
+    this.save();
+    this.draw();
+  }
+
+  goNext() {
+    this.progress.shown += 1;
+    const next = pickNext(this.puzzles, this.progress, this.current);
+    this.status.textContent = '';
+    if (!next) {
+      this.status.textContent = this.labels.none_left;
+      this.save();
+      return;
+    }
+    if (next.again) this.status.textContent = this.labels.all_solved;
+    this.open(next.id, next.retry, true);
+  }
+
+  filtersChanged() {
+    this.progress.filters = { theme: this.theme.value, level: this.level.value, plain: this.plain.checked };
+    this.save();
+    this.draw();
+    const next = pickNext(this.puzzles, this.progress, '');
+    if (!next) this.status.textContent = this.labels.none_left;
+    else if (!this.fits(this.current)) this.goNext();
+    else this.status.textContent = '';
   }
 
   draw() {
-    this.count.textContent = this.countText();
-    for (const [id, item] of this.items) {
-      const solved = this.solved.has(id);
-      item.state.textContent = `(${solved ? this.labels.solved : this.labels.not_yet})`;
-      item.state.dataset.solved = String(solved);
-      item.root.dataset.solved = String(solved);
+    const p = this.progress;
+    /** @param {string} name @param {string} text */
+    const put = (name, text) => { /** @type {HTMLElement} */ (this.section.querySelector(`.linger-trainer-${name}`)).textContent = text; };
+    put('streak', fill(this.labels.streak, { count: p.streak }));
+    put('best', fill(this.labels.best, { count: p.best }));
+    put('misses', fill(this.labels.misses, { count: p.misses.length }));
+    put('count', this.counts[p.solved.length] ?? `${p.solved.length}/${this.puzzles.length}`);
+    this.section.dataset.streak = String(p.streak);
+    const solved = new Set(p.solved);
+    for (const item of /** @type {NodeListOf<HTMLElement>} */ (this.section.querySelectorAll('.linger-puzzles-list > li'))) {
+      const done = solved.has(item.dataset.puzzle ?? '');
+      item.dataset.solved = String(done);
+      /** @type {HTMLElement} */ (item.querySelector('.linger-puzzles-state')).textContent = ` (${done ? this.labels.solved : this.labels.not_yet})`;
     }
-    this.reset.disabled = this.solved.size === 0 && this.confirm.hidden;
+    this.reset.disabled = p.solved.length === 0 && p.misses.length === 0 && p.best === 0;
   }
 
-  askToReset() {
-    this.confirm.hidden = false;
-    this.reset.hidden = true;
-    /** @type {HTMLButtonElement} */ (this.confirm.querySelector('.linger-puzzles-confirm-no')).focus();
-  }
-
-  /** @param {boolean} refocus */
-  closeConfirm(refocus) {
+  closeConfirm() {
     this.confirm.hidden = true;
     this.reset.hidden = false;
     this.draw();
-    if (refocus) (this.reset.disabled ? this.count : this.reset).focus();
+    (this.reset.disabled ? this.next : this.reset).focus();
   }
 
   clear() {
-    this.solved.clear();
+    this.progress = { ...freshProgress(), filters: this.progress.filters, current: this.current };
     try {
       window.localStorage.removeItem(this.key);
     } catch {
       // storage turned off: nothing was kept
     }
-    this.closeConfirm(false);
-    this.count.tabIndex = -1;
-    this.count.focus();
-    this.status.textContent = `${this.labels.was_reset ?? ''} ${this.countText()}`;
+    this.closeConfirm();
+    this.status.textContent = this.labels.was_reset;
   }
 }
 
-// Loaded with `async` on the Puzzles page: the panel starts when the DOM is parsed (the unit tests import
-// the functions above without a page).
+/** @param {string} text */
+function escapeHtml(text) {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span.innerHTML;
+}
+
+// A deferred module on the Puzzles page (the unit tests import the functions above without a page).
 if (typeof document !== 'undefined') {
   const start = () => {
-    const panel = document.querySelector('.linger-puzzles-progress');
-    if (panel instanceof HTMLElement) /** @type {any} */ (window).lingerPuzzles = new Progress(panel);
+    const section = document.querySelector('.linger-trainer');
+    if (section instanceof HTMLElement) /** @type {any} */ (window).lingerPuzzles = new Trainer(section);
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();

@@ -60,7 +60,7 @@ function staticSteps(root) {
   }));
 }
 
-class Walkthrough {
+export class Walkthrough {
   /**
    * @param {HTMLElement} root
    * @param {boolean} announcesEngine whether this widget's status is the page's one status region: the
@@ -293,8 +293,10 @@ class Walkthrough {
     if (!this.engine) throw new Error('no live engine');
     // A puzzle names its judge (linger_longer.web.puzzle: the solver); a worked example's is the question module.
     const judge = this.root.dataset.judge || 'linger_longer.web.question';
-    const text = await this.engine.callFunction(judge, 'answer_json',
-      [this.toml, this.lang, question.at, choice, this.source ?? '<example>']);
+    const args = [this.toml, this.lang, question.at, choice, this.source ?? '<example>'];
+    // A puzzle's tables show the stock's next cards face up, the solver's line too.
+    if (this.root.dataset.stockShown) args.push(Number(this.root.dataset.stockShown));
+    const text = await this.engine.callFunction(judge, 'answer_json', args);
     return JSON.parse(String(text));
   }
 
@@ -385,8 +387,12 @@ class Walkthrough {
     this.status.dataset.state = state;
   }
 
-  /** @param {Engine} eng */
-  async goLive(eng) {
+  /**
+   * @param {Engine} eng
+   * @param {() => Promise<any>} [replay] how to get the live steps (a puzzle trainer's own request); the engine's
+   *   replay of the example by default
+   */
+  async goLive(eng, replay) {
     this.engine = eng;
     this.setStatus(this.labels.loading, 'loading');
     try {
@@ -400,7 +406,8 @@ class Walkthrough {
       return;
     }
     try {
-      const data = await eng.replay(this.toml, this.lang, this.source);
+      const data = await (replay ? replay() : eng.replay(this.toml, this.lang, this.source));
+      if (data.error) throw new Error(data.error);
       this.state = withLiveSteps(this.state, stepsFromJson(data));
       this.root.dataset.engine = 'live';
       this.render(false, false);
@@ -435,7 +442,9 @@ const pyodidePath = tag?.dataset.pyodide ?? document.querySelector('.linger-walk
 if (pyodidePath != null) {
   const eng = getEngine(new URL(pyodidePath, document.baseURI).href);
   const start = () => {
-    const roots = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')]);
+    // The puzzle trainer (linger-puzzles.mjs) starts the walkthroughs it shows itself.
+    const roots = /** @type {HTMLElement[]} */ ([...document.querySelectorAll('.linger-walkthrough')])
+      .filter((root) => !root.closest('.linger-trainer'));
     const widgets = roots.map((root, index) => new Walkthrough(root, index === 0));
     // The steppers work from here; the page showed them before (the first counter's Element Timing
     // entry, linger-first-step, reports when it was painted).
