@@ -42,12 +42,50 @@ def built_site() -> Path:
     return site
 
 
+#: The speed the walkthroughs and the Play page remember (linger-pace.mjs), set to instant in a new context unless
+#: the page or the test chose one already: a test that does not test the pacing never waits for it.
+INSTANT_SPEED = """try {
+  if (localStorage.getItem('linger-play-speed') === null) localStorage.setItem('linger-play-speed', 'instant');
+} catch {}"""
+
+#: Whether the test being set up is marked ``paced`` (it, its class or its module): its contexts play at the
+#: reader's default speed.
+_pacing = {"paced": False}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Note whether ``item`` is paced before its fixtures (a module-scoped page too) open any context."""
+    _pacing["paced"] = item.get_closest_marker("paced") is not None
+
+
+class Chromium:
+    """The session's browser: a new context remembers the instant speed, unless the test is marked ``paced``.
+
+    ``new_page`` (a page in a context of its own, as the site's tests open it) keeps the default speed.
+    """
+
+    def __init__(self, browser: object) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: object) -> object:
+        context = self._browser.new_context(**options)
+        if not _pacing["paced"]:
+            context.add_init_script(INSTANT_SPEED)
+        return context
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
+def chromium() -> Iterator[Chromium]:
     """Debian's Chromium driven by Playwright (sync API): one browser for the whole session.
 
     Playwright's sync API allows one instance per process, so every browser
-    test, whichever folder it lives in, shares this fixture.
+    test, whichever folder it lives in, shares this fixture. Its contexts play
+    walkthroughs and the Play page at the instant speed, except in the tests
+    marked ``paced`` (``pytest -m paced`` runs those alone).
     """
     from tools.chromium import CHROMIUM, CHROMIUM_ARGS, MISSING
 
@@ -58,7 +96,7 @@ def chromium() -> Iterator[object]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            yield browser
+            yield Chromium(browser)
         finally:
             browser.close()
 

@@ -15,10 +15,10 @@ from linger_longer.languages import CODES
 from linger_longer.web.question import answer, questions
 from linger_longer.web.walkthrough import replay_json
 
+from browser_helpers import LIVE_TIMEOUT_MS, SETTLED, go_to, widget
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "tutorial" / "examples"
-LIVE_TIMEOUT_MS = 90_000
-SETTLED = "[...document.querySelectorAll('.linger-walkthrough')].every((w) => w.dataset.engine !== 'static')"
 NORMALISE = "(html) => { const t = document.createElement('template'); t.innerHTML = html; return t.innerHTML; }"
 #: An example whose question has another legal card, and one whose question has an illegal card (docs/how-to-play.md).
 OTHER_LEGAL, ILLEGAL, PAGE = "trump-beats-ace", "follow-suit", "how-to-play.html"
@@ -43,24 +43,11 @@ def judged(example: str, lang: str, at: int, choice: str) -> dict:
     return answer(toml_of(example), lang, at, choice, source_of(example))
 
 
-def widget(example: str) -> str:
-    return f'.linger-walkthrough[data-example="{example}"]'
-
-
 def open_live(page, url: str) -> None:
     page.goto(url)
     page.wait_for_function(SETTLED, timeout=LIVE_TIMEOUT_MS)
     states = page.eval_on_selector_all(".linger-walkthrough", "(ws) => ws.map((w) => w.dataset.engine)")
     assert set(states) == {"live"}, states
-
-
-def go_to(page, example: str, index: int) -> None:
-    """Step with the keyboard from the first step to ``index`` (the question stops the walkthrough there)."""
-    page.focus(widget(example))
-    page.keyboard.press("Home")
-    for _ in range(index):
-        page.keyboard.press("ArrowRight")
-    assert page.get_attribute(widget(example), "data-step") == str(index)
 
 
 def choices_at(example: str, lang: str, index: int) -> list[dict]:

@@ -206,6 +206,7 @@ def check_score_table(page, where: str) -> None:
     assert found["overflow"] <= 0, f"{where}: the score table is {found['overflow']} px wider than its box"
 
 
+@pytest.mark.paced  # a step forward moves its cards at the normal speed
 def test_reduced_motion_moves_nothing_and_input_during_motion_acts_at_once(chromium, site_url) -> None:
     """With motion: a step forward glides the cards (within 300 ms) and a key pressed meanwhile finishes the
     motion and steps at once. With prefers-reduced-motion, and when stepping back, nothing moves."""

@@ -16,12 +16,15 @@ from pathlib import Path
 import pytest
 from linger_longer.web.walkthrough import replay_json
 
+from browser_helpers import LIVE_TIMEOUT_MS, LOG_GLIDES, SETTLED
+
+#: The pacing is what these tests test: their browser contexts keep the normal speed.
+pytestmark = pytest.mark.paced
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = "three-players-whole-deal"
 PAGE = "scoring.html"  # docs/scoring.md embeds the whole three-player deal
 WIDGET = f'.linger-walkthrough[data-example="{EXAMPLE}"]'
-LIVE_TIMEOUT_MS = 90_000
-SETTLED = "[...document.querySelectorAll('.linger-walkthrough')].every((w) => w.dataset.engine !== 'static')"
 NORMALISE = "(html) => { const t = document.createElement('template'); t.innerHTML = html; return t.innerHTML; }"
 #: The widget at rest: the step's own table drawn, nothing paced any more.
 AT_REST = f"(step) => document.querySelector({WIDGET!r}).dataset.step === String(step) && " \
@@ -53,18 +56,6 @@ LOG_TABLES = f"""() => {{
     }});
   }}).observe(box, {{ childList: true }});
 }}"""
-
-#: Every motion started, with the scale of its first frame (a glide starts from its source box's size).
-LOG_GLIDES = """() => {
-  window.glides = [];
-  const animate = Element.prototype.animate;
-  Element.prototype.animate = function (frames, options) {
-    const first = Array.isArray(frames) ? frames[0] : null;
-    const match = first && typeof first.transform === 'string' ? first.transform.match(/scale\\(([-0-9.e]+)\\)/) : null;
-    window.glides.push({ scale: match ? Number(match[1]) : 1, card: this.dataset.card ?? '' });
-    return animate.call(this, frames, options);
-  };
-}"""
 
 
 def expected() -> dict:

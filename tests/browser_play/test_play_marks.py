@@ -3,6 +3,7 @@ reader's first card can be played, and the engine's answer to a card, timed apar
 
 from __future__ import annotations
 
+import pytest
 from linger_longer.web.play import Settings, encode_query
 
 LIVE_TIMEOUT_MS = 90_000
@@ -10,6 +11,9 @@ IDLE = ("window.lingerPlay && window.lingerPlay.view && "
         "!document.querySelector('.linger-play').hasAttribute('aria-busy')")
 #: The reader (A) leads a four-player deal: after A's card, B, C and D finish the trick (paced).
 SETTINGS = Settings(players=4, seed=5, seat=0, strength="rule-of-thumb")
+
+#: The answer is measured apart from the pacing that follows it: the contexts keep the normal speed.
+pytestmark = pytest.mark.paced
 
 
 def test_first_playable_card_is_marked_once_and_the_answer_is_measured(chromium, site_url):

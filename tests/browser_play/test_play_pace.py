@@ -12,9 +12,12 @@ import pytest
 
 from linger_longer.web.play import Settings, encode_query, new_game, play
 
+from browser_helpers import LIVE_TIMEOUT_MS, LOG_GLIDES
 from linger_browser_fixtures import watch_context, watch_page
 
-LIVE_TIMEOUT_MS = 90_000
+#: The pacing is what these tests test: their browser contexts keep the normal speed.
+pytestmark = pytest.mark.paced
+
 IDLE = ("window.lingerPlay && window.lingerPlay.view && "
         "!document.querySelector('.linger-play').hasAttribute('aria-busy')")
 #: The reader (A) leads a four-player deal: after A's card, B, C and D finish the trick.
@@ -36,18 +39,6 @@ LOG_TABLES = """() => {
       captionVisible: caption ? caption.getBoundingClientRect().width > 0 : false,
     });
   }).observe(box, { childList: true });
-}"""
-
-#: Every motion started, with the scale its first frame has (a glide starts from its source box's size).
-LOG_GLIDES = """() => {
-  window.glides = [];
-  const animate = Element.prototype.animate;
-  Element.prototype.animate = function (frames, options) {
-    const first = Array.isArray(frames) ? frames[0] : null;
-    const match = first && typeof first.transform === 'string' ? first.transform.match(/scale\\(([-0-9.e]+)\\)/) : null;
-    window.glides.push({ scale: match ? Number(match[1]) : 1, card: this.dataset.card ?? (this.classList.contains('ll-back') ? 'back' : '') });
-    return animate.call(this, frames, options);
-  };
 }"""
 
 
