@@ -598,6 +598,21 @@ def test_a_term_contradicting_the_termbase_is_a_finding(locales: Path, capsys: p
     assert f"index.po:{line}: term: 'levée' contradicts the termbase: for 'trick' the fr term is" in out
 
 
+def test_a_rejected_word_inside_another_terms_phrase_is_that_term(locales: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Dutch "beurt" is rejected for a trick, but "aan de beurt" is the term for the player to act: a sentence
+    naming both uses both terms rightly; "beurt" on its own for the trick is still a finding."""
+    (locales / "glossary.csv").write_text("en,fr,it,nl,kind\ntrick|tricks,pli,presa,slag|!beurt,term\n"
+                                          "player to act,doit jouer,deve giocare,aan de beurt,term\n", encoding="utf-8")
+    po = locales / "nl" / "LC_MESSAGES" / "index.po"
+    append(po, entry("The player to act wins the trick.", "Wie aan de beurt is, wint de slag."))
+    code, out = run_gate(locales, capsys, "-l", "nl")
+    assert code == 0, out
+    line = append(po, entry("The player to act wins the next trick.", "Wie aan de beurt is, wint de slag, de beurt."))
+    code, out = run_gate(locales, capsys, "-l", "nl")
+    assert code == 1 and f"index.po:{line}: term: 'beurt' contradicts the termbase" in out
+
+
 def test_french_spacing_is_checked(locales: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """An ordinary space before a colon in French is a typography finding; a no-break space is right."""
     po = locales / "fr" / "LC_MESSAGES" / "index.po"

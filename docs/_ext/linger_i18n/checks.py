@@ -297,6 +297,15 @@ def _find(alt: str, text: str, lang: str) -> re.Match[str] | None:
     return found
 
 
+def _without(text: str, lang: str, terms: Sequence[Term]) -> str:
+    """``text`` with every phrase of ``terms`` in ``lang`` blanked out (the same length, so nothing else moves)."""
+    for term in terms:
+        for alt in term.target.get(lang, ()):
+            while (found := _starts_a_word(alt, text)) is not None:
+                text = text[:found.start()] + " " * (found.end() - found.start()) + text[found.end():]
+    return text
+
+
 class Termbase:
     """The project's termbase: ``locales/glossary.csv``, a column per language (``en`` first) and ``kind``.
 
@@ -343,15 +352,19 @@ class Termbase:
     def findings(self, lang: str, msgid: str, msgstr: str) -> list[tuple[str, str]]:
         out = []
         plain_en, plain_tr = _plain(msgid), _plain(msgstr)
+        named_terms = [t for t in self.terms if t.target.get(lang) and t.en_pattern().search(plain_en)]
         for term in self.terms:
             if not term.target.get(lang):
                 continue
             wanted = " | ".join(term.target[lang])
-            named = bool(term.en_pattern().search(plain_en))
+            named = term in named_terms
             if named and not term.matches(lang, plain_tr):
                 out.append(("term", f"the English uses {term.name!r}; the {lang} termbase term is {wanted!r} "
                                     f"(glossary.csv row {term.row})"))
-            rejected = term.rejected(lang, plain_tr) if named or term.kind == "level" else None
+            # A rejected word inside another named term's own phrase is that term, not this one ("aan de beurt"
+            # for the player to act, in a sentence about a trick).
+            rest = _without(plain_tr, lang, [t for t in named_terms if t is not term])
+            rejected = term.rejected(lang, rest) if named or term.kind == "level" else None
             if rejected and term.kind == "level":
                 out.append(("term", f"{rejected!r} is a second name for the opponent level {term.name!r}: "
                                     f"the {lang} name is {wanted!r} (glossary.csv row {term.row})"))
