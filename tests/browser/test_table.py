@@ -251,8 +251,9 @@ def test_reduced_motion_moves_nothing_and_input_during_motion_acts_at_once(chrom
             ctx.close()
 
 
-def test_print_shows_every_step_on_the_table_without_controls(chromium, site_url) -> None:
-    """Printed, a walkthrough is its steps in order, each with its table; no sidebar, no controls."""
+def test_print_shows_every_step_and_the_last_table_without_controls(chromium, site_url) -> None:
+    """Printed, a walkthrough is its steps' words in order and the table as the last step leaves it (every table
+    made the rules' PDF three times longer); no sidebar, no controls."""
     ctx = chromium.new_context()
     try:
         page = ctx.new_page()
@@ -263,7 +264,9 @@ def test_print_shows_every_step_on_the_table_without_controls(chromium, site_url
         steps = int(root.get_attribute("data-steps"))
         assert root.locator(".linger-wt-steps > .linger-wt-step .ll-table").count() == steps
         for i in range(steps):
-            assert root.locator(".linger-wt-steps > .linger-wt-step").nth(i).locator(".ll-table").is_visible()
+            step = root.locator(".linger-wt-steps > .linger-wt-step").nth(i)
+            assert step.is_visible()
+            assert step.locator(".ll-table").is_visible() == (i == steps - 1)
         assert not root.locator(".linger-wt-controls").is_visible()
         assert not root.locator(".linger-wt-stage").is_visible()
         for selector in (".sidebar-drawer", ".toc-drawer", ".mobile-header"):
