@@ -69,6 +69,8 @@ TRAINER_LABELS: dict[str, str] = {
     "level": N_("{level} of 5"),
     "plain": N_("Plain rules only"),
     "rules": N_("Rules"),
+    # A label and its value on one line ("Difficulty: 2 of 5"): French puts a no-break space before the colon.
+    "label_value": N_("{label}: {value}"),
     "plain_rules": N_("plain rules"),
     "streak": N_("Streak: {count}"),
     "best": N_("Best streak: {count}"),
@@ -92,7 +94,7 @@ def page_labels(lang: str) -> dict[str, str]:
 
 def trainer_labels(lang: str) -> dict[str, str]:
     """The trainer's words in ``lang``, their ``{...}`` kept for the page to fill."""
-    keep = {name: "{" + name + "}" for name in ("number", "level", "count", "player")}
+    keep = {name: "{" + name + "}" for name in ("number", "level", "count", "player", "label", "value")}
     return {key: translate(lang, message, **keep) for key, message in TRAINER_LABELS.items()}
 
 

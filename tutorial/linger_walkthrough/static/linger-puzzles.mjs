@@ -256,8 +256,12 @@ class Trainer {
     link.href = `#puzzle=${puzzle.id}`;
     const level = /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-level'));
     level.dataset.level = String(puzzle.level);
-    level.textContent = `${this.labels.difficulty}: ${puzzle.level ? fill(this.labels.level, { level: puzzle.level }) : ''}`;
-    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-rules')).innerHTML = `${escapeHtml(this.labels.rules)}: ${this.rules[puzzle.id] ?? ''}`;
+    level.textContent = fill(this.labels.label_value, {
+      label: this.labels.difficulty, value: puzzle.level ? fill(this.labels.level, { level: puzzle.level }) : '',
+    });
+    // The rules are links the directive drew (escaped there); the catalog's words are escaped here.
+    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-rules')).innerHTML = escapeHtml(this.labels.label_value)
+      .replace('{label}', () => escapeHtml(this.labels.rules)).replace('{value}', () => this.rules[puzzle.id] ?? '');
     /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-themes')).replaceChildren(
       ...puzzle.themes.map((t) => el('li', { title: this.themes[t]?.text ?? '' }, this.themes[t]?.name ?? t)));
     if (location.hash !== `#puzzle=${puzzle.id}` && (location.hash === '' || location.hash.startsWith('#puzzle='))) {
