@@ -68,11 +68,13 @@ def test_a_style_sheet_is_minified_once_with_every_rule_in_order(tmp_path: Path)
 
 
 def test_every_widget_module_minifies(tmp_path: Path) -> None:
-    """Terser takes each of the widgets' real modules (module syntax, top-level await in the worker)."""
+    """Terser takes each of the widgets' real modules (module syntax, top-level await in the worker) and their
+    classic scripts (the lesson's ✓ on every page)."""
     static = tmp_path / "_static"
     shutil.copytree(STATIC, static, ignore=shutil.ignore_patterns("*.css"))
     done = minify_assets(tmp_path)
-    assert done["files"] == len(list(STATIC.glob("linger-*.mjs"))) and done["after"] < done["before"]
+    scripts = [*STATIC.glob("linger-*.mjs"), *STATIC.glob("linger-*.js")]
+    assert done["files"] == len(scripts) and done["after"] < done["before"]
 
 
 def test_no_scripts_is_a_clear_error(tmp_path: Path) -> None:

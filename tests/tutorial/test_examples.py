@@ -26,6 +26,7 @@ IDS = [f.stem for f in FILES]
 
 #: The examples the rules pages embed (docs/how-to-play.md, profiles.md, variants.md), one per rule.
 EXPECTED_IDS = {
+    "learn-first-deal",  # the lesson's deal, on its own page
     "deal-and-trump", "follow-suit", "trump-or-discard", "trump-beats-ace", "draw-keeps-hand-size",
     "out-after-last-card", "lead-passes", "stock-runs-out-standard", "everyone-empties",
     "last-card-ends-deal", "last-trump", "last-trump-last-stock-card", "last-trump-eliminate-before-draw",

@@ -91,6 +91,9 @@ def test_every_card_of_a_question_is_judged_as_the_engine_plays_it(path: Path) -
                                "mark": "wrong", "symbol": "✗", "word": "Faux.",
                                "html": f"<p>{escape(text)} {rule_link_html(refusal.clause, 'fr')}</p>"}
                 continue
+            if scenario.guided is not None:  # the lesson: its own reply (tests/engine/test_guided.py)
+                assert got["verdict"] == "guided", f"{path.name} {choice}"
+                continue
             assert got["verdict"] == "other"
             assert got["mark"] in ("right", "wrong"), f"{path.name} {choice}: the engine tells why, not just that"
             assert got["symbol"] == {"right": "✓", "wrong": "✗"}[got["mark"]]
@@ -184,7 +187,7 @@ def test_a_small_question_in_each_verdict() -> None:
     assert illegal["verdict"] == "illegal" and illegal["text"] == "Niet toegestaan: B heeft ♥ en moet kleur bekennen."
     assert answer(SMALL, "en", 1, "QC")["text"] == "Not allowed: B holds ♥ and must follow suit."
     (question,) = questions(SMALL, "en")
-    assert question == {"at": 1, "ask": "Which card may B play?", "seat": 1, "player": "B", "kind": "card",
+    assert question == {"at": 1, "ask": "Which card may B play?", "why": None, "seat": 1, "player": "B", "kind": "card",
                         "answer": "JH", "answer_text": "In the example, B plays J♥ (jack of hearts)."}
 
 

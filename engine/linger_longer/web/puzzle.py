@@ -16,11 +16,11 @@ The Sphinx directive calls :func:`answer` at build time for the answer shown in
 each puzzle's disclosure; the browser's worker calls :func:`answer_json`.
 
 >>> from pathlib import Path
->>> toml = (Path(__file__).parents[3] / "tutorial" / "puzzles" / "01-seed-54.toml").read_text(encoding="utf-8")
->>> answer(toml, "en", 1, "KD")["text"]
-'Right. K♦ is the only card that keeps B able to win the deal. With best play from everyone:'
->>> answer(toml, "en", 1, "8H")["followed"][0]
-'Trick 5: B has no ♣ and discards 8♥. A wins the trick. A draws 7♦ from the stock.'
+>>> toml = (Path(__file__).parents[3] / "tutorial" / "puzzles" / "001-seed-257.toml").read_text(encoding="utf-8")
+>>> answer(toml, "en", 1, "QH")["text"]
+'Right. Q♥ is the only card that keeps D able to win the deal. With best play from everyone:'
+>>> answer(toml, "en", 1, "7H")["followed"][0][:61]
+'Trick 11: D follows suit with 7♥. A follows suit with 8♥. B w'
 """
 
 from __future__ import annotations
