@@ -108,9 +108,9 @@ def test_the_deal_that_wins_a_last_card_match_ends_with_the_matchs_end() -> None
 
 MATCH_END = {
     "en": "C wins the match, 3 deals to 1.",
-    "fr": "C remporte le match, 3 donnes à 1.",
-    "it": "C vince la partita, 3 smazzate a 1.",
-    "nl": "C wint de partij, 3 rondes tegen 1.",
+    "fr": "C remporte le match par 3 donnes à 1.",
+    "it": "C vince la partita per 3 smazzate a 1.",
+    "nl": "C wint de partij met 3 rondes tegen 1.",
 }
 
 
