@@ -14,6 +14,7 @@
  * A puzzle's deep link is `#puzzle=<id>`.
  */
 import { getEngine } from './linger-engine.mjs';
+import { format } from './linger-model.mjs';
 import { Walkthrough } from './linger-walkthrough.mjs';
 import { freshProgress, matches, pickNext, readProgress, scored, writeProgress } from './linger-puzzles-model.mjs';
 
@@ -31,10 +32,6 @@ function el(tag, attrs = {}, text) {
   return node;
 }
 
-/** @param {string} template @param {Record<string, string | number>} values */
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
-}
 
 /**
  * A walkthrough element for one puzzle, from the engine's document: the shape the walkthrough directive draws
@@ -69,7 +66,7 @@ function walkthroughElement(puzzle, doc, widgetLabels, title, ask, ident) {
       block.append(el('p', { class: 'linger-wt-question-label' }, widgetLabels.question), el('p', { class: 'linger-wt-ask' }, ask));
       const coming = el('div', { class: 'linger-wt-coming' });
       coming.append(el('p', { class: 'linger-wt-prompt' },
-        fill(q.kind === 'suit' ? widgetLabels.ask_suit : widgetLabels.ask_card, { player: q.player })));
+        format(q.kind === 'suit' ? widgetLabels.ask_suit : widgetLabels.ask_card, { player: q.player })));
       coming.insertAdjacentHTML('beforeend', q.suits_html);  // the engine's HTML, escaped by the engine
       block.append(coming);
       item.append(block);
@@ -223,13 +220,13 @@ class Trainer {
       doc = await this.fetch(puzzle);
       if (doc.error) throw new Error(doc.error);
     } catch (err) {
-      this.status.textContent = fill(this.widgetLabels.error ?? '{reason}', { reason: err instanceof Error ? err.message : String(err) });
+      this.status.textContent = format(this.widgetLabels.error ?? '{reason}', { reason: err instanceof Error ? err.message : String(err) });
       this.next.disabled = false;
       return;
     }
     if (this.current !== id) return;  // another puzzle was asked for meanwhile
-    const title = fill(this.labels.puzzle, { number: puzzle.n });
-    const ask = fill(doc.question.kind === 'suit' ? this.askTemplates.suit : this.askTemplates.card, { player: doc.question.player });
+    const title = format(this.labels.puzzle, { number: puzzle.n });
+    const ask = format(doc.question.kind === 'suit' ? this.askTemplates.suit : this.askTemplates.card, { player: doc.question.player });
     const root = walkthroughElement(puzzle, doc, this.widgetLabels, title, ask, `trainer-${puzzle.id}-${++this.shows}`);
     // The new table takes the old one's place at the same height: the stage keeps its height while it swaps.
     this.stage.style.minHeight = `${this.stage.offsetHeight}px`;
@@ -251,13 +248,13 @@ class Trainer {
     this.progress.current = puzzle.id;
     this.save();
     const head = /** @type {HTMLElement} */ (this.section.querySelector('.linger-trainer-head'));
-    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-title strong')).textContent = fill(this.labels.puzzle, { number: puzzle.n });
+    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-title strong')).textContent = format(this.labels.puzzle, { number: puzzle.n });
     const link = /** @type {HTMLAnchorElement} */ (head.querySelector('.linger-trainer-link'));
     link.href = `#puzzle=${puzzle.id}`;
     const level = /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-level'));
     level.dataset.level = String(puzzle.level);
-    level.textContent = fill(this.labels.label_value, {
-      label: this.labels.difficulty, value: puzzle.level ? fill(this.labels.level, { level: puzzle.level }) : '',
+    level.textContent = format(this.labels.label_value, {
+      label: this.labels.difficulty, value: puzzle.level ? format(this.labels.level, { level: puzzle.level }) : '',
     });
     // The rules are links the directive drew (escaped there); the catalog's words are escaped here.
     /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-rules')).innerHTML = escapeHtml(this.labels.label_value)
@@ -306,9 +303,9 @@ class Trainer {
     const p = this.progress;
     /** @param {string} name @param {string} text */
     const put = (name, text) => { /** @type {HTMLElement} */ (this.section.querySelector(`.linger-trainer-${name}`)).textContent = text; };
-    put('streak', fill(this.labels.streak, { count: p.streak }));
-    put('best', fill(this.labels.best, { count: p.best }));
-    put('misses', fill(this.labels.misses, { count: p.misses.length }));
+    put('streak', format(this.labels.streak, { count: p.streak }));
+    put('best', format(this.labels.best, { count: p.best }));
+    put('misses', format(this.labels.misses, { count: p.misses.length }));
     put('count', this.counts[p.solved.length] ?? `${p.solved.length}/${this.puzzles.length}`);
     this.section.dataset.streak = String(p.streak);
     const solved = new Set(p.solved);
