@@ -157,6 +157,8 @@ export class QuestionPanel {
     this.verdict = document.createElement('div');
     this.verdict.className = 'linger-wt-verdict';
     this.verdict.hidden = true;
+    /** whether the verdict has its own place under the cards (the trainer's), not over the felt */
+    this.below = widget.root.dataset.verdict === 'below';
     this.reveal = document.createElement('button');
     this.reveal.type = 'button';
     this.reveal.className = 'linger-wt-show-answer';
@@ -204,7 +206,9 @@ export class QuestionPanel {
     this.verdict.innerHTML = showOutcome && this.outcome ? this.outcome.html : '';
     this.verdict.dataset.mark = showOutcome && this.outcome ? this.outcome.mark : '';
     this.verdict.hidden = !showOutcome;
-    this.widget.table.append(this.verdict);  // the table is redrawn at every step: the verdict goes back over it
+    // The table is redrawn at every step: the verdict goes back over it, or to its place among the seats.
+    if (this.below) this.placeBelow();
+    else this.widget.table.append(this.verdict);
     this.place();
     this.widget.root.dataset.question = question ? String(question.at) : '';
     this.reveal.disabled = keep;
@@ -311,10 +315,21 @@ export class QuestionPanel {
     this.bringIntoView();
   }
 
+  /** The trainer's verdict: a place of its own in the table, under the cards at full width, or on a phone (a column
+   * of seats) right after the seat that answers the question, so it shows beside the hand that was tapped. */
+  placeBelow() {
+    const table = this.widget.table.querySelector('.ll-table') ?? this.widget.table;
+    const [first] = this.questions.values();
+    const seat = first ? table.querySelector(`.ll-seat[data-seat="${first.seat}"]`) : null;
+    const at = seat ? [...seat.classList].find((name) => name.startsWith('ll-at-')) : undefined;
+    this.verdict.dataset.after = at ? at.slice('ll-at-'.length) : 's';
+    table.append(this.verdict);
+  }
+
   /** Lay the verdict over the felt, where the trick lies: the table keeps its place and its size. */
   place() {
     const trick = this.widget.table.querySelector('.ll-trick');
-    if (this.verdict.hidden || !(trick instanceof HTMLElement)) return;
+    if (this.verdict.hidden || !(trick instanceof HTMLElement) || this.below) return;
     const table = this.widget.table.getBoundingClientRect();
     const felt = trick.getBoundingClientRect();
     this.verdict.style.top = `${felt.top - table.top}px`;
@@ -331,7 +346,7 @@ export class QuestionPanel {
       if (this.verdict.hidden) return;
       const box = this.verdict.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) {
-        this.verdict.scrollIntoView({ block: 'center', behavior: 'instant' });
+        this.verdict.scrollIntoView({ block: this.below ? 'nearest' : 'center', behavior: 'instant' });
       }
     };
     check();
