@@ -238,7 +238,9 @@ export class QuestionPanel {
       this.box.append(this.progress);
     }
     // "Show the answer" comes after the cards in tab order: it waits at the end of the stage.
-    this.widget.stage.append(this.reveal);
+    // (In the trainer, beside "Try again", before the trainer's Next puzzle.)
+    if (this.below) this.widget.backToExample.after(this.reveal);
+    else this.widget.stage.append(this.reveal);
     this.reveal.hidden = false;
     if (hadFocus) this.reveal.focus({ preventScroll: true });
     this.box.hidden = false;
