@@ -301,6 +301,18 @@ def test_one_puzzle_one_screen_reset_and_filters(watched_context, open_watched, 
     page.set_viewport_size({"width": 360, "height": 740})
     assert page.text_content(".linger-trainer-misses") == labels["misses"].replace("{count}", "1")
 
+    # Try again, then Show the solution: the solver's words and line without a ✓, and no point for it.
+    page.click(f"{WIDGET} .linger-wt-back-to-example")
+    reveal = page.locator(f"{WIDGET} .linger-wt-show-answer")
+    assert reveal.text_content() == labels["solution"]
+    reveal.click()
+    page.wait_for_function(f"""(() => {{ const v = document.querySelector('{WIDGET} .linger-wt-verdict');
+                           return !v.hidden && v.dataset.mark === '' && v.textContent; }})()""", timeout=LIVE_TIMEOUT_MS)
+    right = judged(entry, lang, entry["answer"])
+    assert verdict(page) == [right["text"].removeprefix(right["word"]).strip(), *right["followed"]]
+    assert page.text_content(".linger-trainer-count") == counts[0], "a solution shown is not a puzzle solved"
+    assert page.text_content(".linger-trainer-misses") == labels["misses"].replace("{count}", "1")
+
     # Reset: Cancel keeps the score; Yes clears it, and a reload keeps it cleared.
     page.click(".linger-puzzles-reset")
     assert page.is_visible(".linger-puzzles-confirm")

@@ -179,6 +179,10 @@ class Trainer {
       const detail = /** @type {CustomEvent} */ (event).detail;
       if (detail?.verdict === 'example' || detail?.verdict === 'other') this.answered(detail.verdict);
     });
+    // The solution shown on demand counts as a miss, as on a chess puzzle site: the puzzle comes back later.
+    this.section.addEventListener('linger-reveal', () => {
+      if (!this.missed) this.answered('other');
+    });
     window.addEventListener('hashchange', () => {
       const id = this.linked();
       if (id && id !== this.current) this.open(id, false, true);

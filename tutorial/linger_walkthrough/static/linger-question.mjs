@@ -168,6 +168,10 @@ export class QuestionPanel {
       if (!this.current) return;
       const question = this.current;
       if (this.guided) this.count(question);  // the script's card is played: the lesson's move is done
+      if (this.below) {  // a puzzle in the trainer: the solution comes with the solver's line
+        this.revealSolution(question);
+        return;
+      }
       this.onAnswer(question, { verdict: 'example', at: question.at, text: '' }, question.answer);
     });
     widget.stage.prepend(this.box);
@@ -182,6 +186,31 @@ export class QuestionPanel {
       event.stopPropagation();
       this.choose(question, choice);
     });
+  }
+
+  /**
+   * The solution of a puzzle on demand: its card played, and the solver's words and line, without the ✓ that
+   * an answer earns (the trainer counts it as a miss: the `linger-reveal` event).
+   * @param {Question} question
+   */
+  async revealSolution(question) {
+    if (this.pending) return;
+    this.pending = true;
+    let answer = /** @type {Answer} */ ({ verdict: 'example', at: question.at, text: '' });
+    try {
+      const judged = await this.ask(question, question.answer);
+      if (!judged.error && judged.verdict === 'example') {
+        const word = judged.word ?? '';
+        answer = { ...judged, text: judged.text.startsWith(word) ? judged.text.slice(word.length).trim() : judged.text,
+          mark: '', symbol: '' };
+      }
+    } catch {
+      // the card alone, as before the engine ran
+    } finally {
+      this.pending = false;
+    }
+    this.widget.root.dispatchEvent(new CustomEvent('linger-reveal', { bubbles: true, detail: { at: question.at } }));
+    this.onAnswer(question, answer, question.answer);
   }
 
   /**
@@ -331,11 +360,14 @@ export class QuestionPanel {
   /** Lay the verdict over the felt, where the trick lies: the table keeps its place and its size. */
   place() {
     const trick = this.widget.table.querySelector('.ll-trick');
-    if (this.verdict.hidden || !(trick instanceof HTMLElement) || this.below) return;
-    const table = this.widget.table.getBoundingClientRect();
-    const felt = trick.getBoundingClientRect();
-    this.verdict.style.top = `${felt.top - table.top}px`;
-    this.verdict.style.maxHeight = `${Math.max(felt.height, 160)}px`;
+    if (this.verdict.hidden) return;
+    if (!this.below) {  // the trainer's verdict has its own place (placeBelow)
+      if (!(trick instanceof HTMLElement)) return;
+      const table = this.widget.table.getBoundingClientRect();
+      const felt = trick.getBoundingClientRect();
+      this.verdict.style.top = `${felt.top - table.top}px`;
+      this.verdict.style.maxHeight = `${Math.max(felt.height, 160)}px`;
+    }
     // A long continuation scrolls in its box: the keyboard can reach it too.
     if (this.verdict.scrollHeight > this.verdict.clientHeight) this.verdict.tabIndex = 0;
     else this.verdict.removeAttribute('tabindex');
