@@ -73,6 +73,33 @@ def choose(page, card: str) -> None:
     assert moved / height < 0.02, f"the verdict moved the table by {moved} px"
 
 
+def wait_other(page, old: str) -> str:
+    """Wait until the trainer shows a puzzle other than ``old`` live at its question; its id."""
+    page.wait_for_function(
+        f"""(() => {{ const t = document.querySelector({TRAINER!r}); const w = t && t.querySelector('.linger-walkthrough');
+        return t && w && t.dataset.puzzle && t.dataset.puzzle !== {old!r} && w.dataset.engine === 'live'
+          && w.dataset.question !== '' && !t.querySelector('.linger-trainer-next').disabled; }})()""", timeout=LIVE_TIMEOUT_MS)
+    return page.get_attribute(TRAINER, "data-puzzle")
+
+
+def themes_of(entry: dict) -> set[str]:
+    return set(entry.get("themes", []))
+
+
+def verdict_clear_of_cards(page) -> None:
+    """The verdict lies over no card of the table (bounding boxes), and below every one."""
+    boxes = page.eval_on_selector(f"{WIDGET} .linger-wt-stage .linger-wt-table", """(t) => {
+        const v = t.querySelector('.linger-wt-verdict').getBoundingClientRect();
+        return { verdict: [v.left, v.top, v.right, v.bottom],
+                 cards: [...t.querySelectorAll('.ll-card')].map((c) => { const r = c.getBoundingClientRect();
+                   return [r.left, r.top, r.right, r.bottom, c.dataset.card || c.className]; }) }; }""")
+    left, top, right, bottom = boxes["verdict"]
+    assert boxes["cards"], "the table shows cards"
+    for c_left, c_top, c_right, c_bottom, name in boxes["cards"]:
+        overlaps = c_left < right and left < c_right and c_top < bottom and top < c_bottom
+        assert not overlaps, f"the verdict {boxes['verdict']} covers the card {name} {[c_left, c_top, c_right, c_bottom]}"
+
+
 def verdict(page) -> list[str]:
     return page.eval_on_selector(f"{WIDGET} .linger-wt-verdict",
                                  "(v) => [...v.querySelectorAll(':is(p, li)')].map((n) => n.textContent)")
@@ -101,7 +128,7 @@ def test_without_javascript_the_first_puzzle_and_the_list_are_readable(chromium,
             want = judged(entry, lang, entry["answer"])
             assert block.locator(".linger-wt-answer-choice").text_content() == want["text"].removeprefix(want["word"]).strip()
             assert block.locator("details .linger-wt-line > li").all_text_contents() == want["followed"]
-            for hidden in (".linger-trainer-bar", ".linger-trainer-score", ".linger-trainer-next"):
+            for hidden in (".linger-trainer-filters", ".linger-trainer-score", ".linger-trainer-next"):
                 assert page.locator(hidden).is_hidden(), hidden
     finally:
         ctx.close()
@@ -209,7 +236,7 @@ def test_the_stock_lies_face_up_in_order_when_the_answer_depends_on_it(watched_c
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [1280, 360])
 def test_the_trainer_passes_axe(chromium, site_url, axe, scheme: str, width: int) -> None:
-    ctx = chromium.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    ctx = chromium.new_context(viewport={"width": width, "height": 740 if width == 360 else 800}, color_scheme=scheme)
     try:
         page = ctx.new_page()
         page.goto(f"{site_url}/en/puzzles.html")
@@ -218,3 +245,126 @@ def test_the_trainer_passes_axe(chromium, site_url, axe, scheme: str, width: int
         assert axe(page) == []
     finally:
         ctx.close()
+
+
+def shown_entry(page) -> dict:
+    return BY_ID[page.get_attribute(TRAINER, "data-puzzle")]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_one_puzzle_one_screen_reset_and_filters(watched_context, open_watched, site_url, lang: str) -> None:
+    """On a 360 x 740 phone: the puzzle's position alone (no step buttons, no step count), its heading (difficulty in
+    dots and in words) and what to find above the table, the filters folded under a summary of the choice; a click on
+    a wrong card shows the verdict under the cards, on the screen with the hand, covering no card (and at 1280 px
+    too); Reset asks first (Cancel keeps the score, Yes clears it, over a reload); the difficulty and theme filters
+    only ever show matching puzzles, and a combination no puzzle fits says so."""
+    ctx, watch = watched_context
+    page = open_watched(ctx, watch)
+    page.set_viewport_size({"width": 360, "height": 740})
+    labels = trainer_labels(lang)
+    counts = solved_counts(lang, len(INDEX))
+    page.goto(f"{site_url}/{lang}/puzzles.html")
+    first = wait_shown(page)
+    entry = BY_ID[first]
+
+    # One puzzle, one screen: no stepper, a heading, what to find.
+    steppers = f"{TRAINER} :is(.linger-wt-first, .linger-wt-back, .linger-wt-next, .linger-wt-last, .linger-wt-count)"
+    assert page.locator(steppers).count() >= 4, "the widget keeps its stepper, hidden"
+    assert page.locator(f"{steppers} >> visible=true").count() == 0, "no step buttons or step count in the trainer"
+    level = entry["difficulty"]
+    assert page.text_content(f"{TRAINER} .linger-trainer-dots") == "●" * level + "○" * (5 - level)
+    assert page.text_content(f"{TRAINER} .linger-trainer-words") == labels["label_value"].replace(
+        "{label}", labels["difficulty"]).replace("{value}", labels["level"].replace("{level}", str(level)))
+    ask = page.text_content(f"{WIDGET} .linger-wt-question .linger-wt-ask")
+    assert ask and page.text_content(f"{TRAINER} .linger-trainer-prompt") == ask
+    assert page.is_visible(f"{TRAINER} .linger-trainer-prompt")
+    filters = page.locator(f"{TRAINER} .linger-trainer-filters")
+    assert not filters.evaluate("(d) => d.open"), "the filters are folded on a phone"
+    choice = " · ".join((labels["plain"], labels["any_theme"], labels["any_difficulty"]))
+    assert page.text_content(f"{TRAINER} .linger-trainer-choice") == choice
+
+    # A tap on a wrong card: the verdict under the cards, visible with the hand, over no card.
+    seat = page.get_attribute(f"{WIDGET} .linger-wt-question", "data-seat")
+    hand = page.locator(f"{WIDGET} .linger-wt-stage [data-seat='{seat}']").first
+    card = page.locator(f"{WIDGET} .linger-wt-stage [data-seat='{seat}'] button[data-card='{wrong_card(entry)}']")
+    card.scroll_into_view_if_needed()
+    card.click()
+    page.wait_for_function(f"!document.querySelector('{WIDGET} .linger-wt-verdict').hidden", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_function(f"document.querySelector('{WIDGET} .linger-wt-verdict').dataset.mark === 'wrong'")
+    mark = page.locator(f"{WIDGET} .linger-wt-verdict p").first.bounding_box()
+    seen = hand.bounding_box()
+    for name, box in (("the verdict's first line", mark), ("the hand", seen)):
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740, f"{name} is off the screen: {box}"
+    verdict_clear_of_cards(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    verdict_clear_of_cards(page)
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.text_content(".linger-trainer-misses") == labels["misses"].replace("{count}", "1")
+
+    # Try again, then Show the solution: the solver's words and line without a ✓, and no point for it.
+    page.click(f"{WIDGET} .linger-wt-back-to-example")
+    reveal = page.locator(f"{WIDGET} .linger-wt-show-answer")
+    assert reveal.text_content() == labels["solution"]
+    reveal.click()
+    page.wait_for_function(f"""(() => {{ const v = document.querySelector('{WIDGET} .linger-wt-verdict');
+                           return !v.hidden && v.dataset.mark === '' && v.textContent; }})()""", timeout=LIVE_TIMEOUT_MS)
+    right = judged(entry, lang, entry["answer"])
+    assert verdict(page) == [right["text"].removeprefix(right["word"]).strip(), *right["followed"]]
+    assert page.text_content(".linger-trainer-count") == counts[0], "a solution shown is not a puzzle solved"
+    assert page.text_content(".linger-trainer-misses") == labels["misses"].replace("{count}", "1")
+
+    # Reset: Cancel keeps the score; Yes clears it, and a reload keeps it cleared.
+    page.click(".linger-puzzles-reset")
+    assert page.is_visible(".linger-puzzles-confirm")
+    page.click(".linger-puzzles-confirm-no")
+    assert page.is_hidden(".linger-puzzles-confirm")
+    assert page.text_content(".linger-trainer-misses") == labels["misses"].replace("{count}", "1")
+    assert len(stored(page)["misses"]) == 1
+    page.click(".linger-puzzles-reset")
+    page.click(".linger-puzzles-confirm-yes")
+    zero = {"streak": labels["streak"], "best": labels["best"], "misses": labels["misses"]}
+    for _ in range(2):
+        for name, text in zero.items():
+            assert page.text_content(f".linger-trainer-{name}") == text.replace("{count}", "0"), name
+        assert page.text_content(".linger-trainer-count") == counts[0]
+        assert page.is_disabled(".linger-puzzles-reset")
+        page.reload()
+        wait_shown(page)
+
+    # The difficulty filter: every puzzle shown has that difficulty (and plain rules, the default).
+    page.click(f"{TRAINER} .linger-trainer-filters > summary")
+    levels = {BY_ID[i]["difficulty"] for i in PLAIN}
+    want = max(levels, key=lambda n: sum(BY_ID[i]["difficulty"] == n for i in PLAIN))
+    shown = page.get_attribute(TRAINER, "data-puzzle")
+    page.select_option(f"{TRAINER} .linger-trainer-level", str(want))
+    for _ in range(2):
+        shown = wait_other(page, shown) if BY_ID[shown]["difficulty"] != want or _ else shown
+        assert shown in PLAIN and BY_ID[shown]["difficulty"] == want, (shown, want)
+        page.click(".linger-trainer-next")
+    assert labels["label_value"].replace("{label}", labels["difficulty"]).replace(
+        "{value}", labels["level"].replace("{level}", str(want))) in page.text_content(f"{TRAINER} .linger-trainer-choice")
+
+    # The theme filter, any difficulty: every puzzle shown has that theme.
+    shown = wait_other(page, shown)
+    theme = next(t for t in sorted({t for i in PLAIN for t in themes_of(BY_ID[i])})
+                 if t not in themes_of(BY_ID[shown]) and sum(t in themes_of(BY_ID[i]) for i in PLAIN) >= 2)
+    page.select_option(f"{TRAINER} .linger-trainer-level", "")
+    page.select_option(f"{TRAINER} .linger-trainer-theme", theme)
+    for _ in range(2):
+        shown = wait_other(page, shown)
+        assert shown in PLAIN and theme in themes_of(BY_ID[shown]), (shown, theme)
+        page.click(".linger-trainer-next")
+    shown = wait_other(page, shown)
+
+    # A combination no puzzle fits says so, and Next keeps saying so instead of breaking.
+    empty = next((t, n) for t in sorted({t for e in INDEX for t in themes_of(e)}) for n in range(1, 6)
+                 if not any(t in themes_of(BY_ID[i]) and BY_ID[i]["difficulty"] == n for i in PLAIN))
+    page.select_option(f"{TRAINER} .linger-trainer-theme", empty[0])
+    if empty[0] not in themes_of(BY_ID[shown]) and any(empty[0] in themes_of(BY_ID[i]) for i in PLAIN):
+        shown = wait_other(page, shown)  # the theme alone still has puzzles: one of them comes first
+    page.select_option(f"{TRAINER} .linger-trainer-level", str(empty[1]))
+    assert page.text_content(".linger-trainer-status") == labels["none_left"]
+    page.click(".linger-trainer-next")
+    assert page.text_content(".linger-trainer-status") == labels["none_left"]
+    assert page.get_attribute(TRAINER, "data-puzzle") == shown, "the puzzle on show stays"
+    watch.check()

@@ -8,9 +8,11 @@ In a MyST page::
 reads the index ``tutorial/puzzles/puzzles.toml`` (written by ``nox -s puzzles``,
 easy to hard) and renders, in the page's language:
 
-- the trainer's bar: filters (theme, difficulty, plain rules only), the streak, the misses
-  waiting to be retried, the count solved and a Reset button, all drawn for the script
-  (hidden when the browser runs none);
+- the filters (plain rules only, theme, difficulty) in a disclosure whose summary says the
+  current choice; one line of heading (the puzzle's number, its difficulty in dots and in
+  words, its rules, its themes) and what to find; under the table Next puzzle, then the score
+  on one line (streak, best, solved, to retry) and Reset behind a confirmation: all drawn
+  for the script (hidden when the browser runs none);
 - the first puzzle for a newcomer (plain rules, easiest first) as a walkthrough judged by the
   solver, the stock's next cards face up when its answer depends on them: without JavaScript it
   is a puzzle with its answer in a disclosure, with it the trainer's first table;
@@ -185,23 +187,37 @@ def _select(name: str, label: str, options: list[tuple[str, str]]) -> str:
             f'<select class="linger-trainer-{name}" autocomplete="off">{items}</select></label>')
 
 
-def _bar_html(node: puzzles_trainer) -> str:
-    """The filters and the score, drawn for the script (the style sheet hides them when scripts do not run)."""
-    labels, progress = node["labels"], node["progress"]
+def _filters_html(node: puzzles_trainer) -> str:
+    """The filters, in a disclosure whose summary says the current choice (the script fills it and opens it where
+    the screen has room), drawn for the script (the style sheet hides them when scripts do not run)."""
+    labels = node["labels"]
     themes = [("", labels["any_theme"])] + [(ident, words["name"]) for ident, words in node["themes"].items()]
     levels = [("", labels["any_difficulty"])] + [(str(n), labels["level"].replace("{level}", str(n)))
                                                  for n in range(1, 6)]
+    choice = " · ".join((labels["plain"], labels["any_theme"], labels["any_difficulty"]))
+    return (
+        '<details class="linger-trainer-filters"><summary>'
+        + _attr(labels["label_value"]).replace("{label}", _attr(labels["filters"]))
+        .replace("{value}", f'<span class="linger-trainer-choice">{_attr(choice)}</span>')
+        + '</summary><fieldset class="linger-trainer-bar">'
+        f'<legend class="linger-trainer-legend">{_attr(labels["filters"])}</legend>'
+        '<label class="linger-trainer-filter"><input type="checkbox" class="linger-trainer-plain" '
+        f'autocomplete="off" checked> {_attr(labels["plain"])}</label>'
+        + _select("theme", labels["theme"], themes) + _select("level", labels["difficulty"], levels)
+        + '</fieldset></details>\n'
+    )
+
+
+def _score_html(node: puzzles_trainer) -> str:
+    """The score on one line (streak · best · solved · to retry), then Reset behind its confirmation."""
+    labels, progress = node["labels"], node["progress"]
     stat = '<span class="linger-trainer-{0}">{1}</span>'
     return (
-        f'<div class="linger-trainer-bar" role="group" aria-label="{_attr(labels["filters"])}">'
-        + _select("theme", labels["theme"], themes) + _select("level", labels["difficulty"], levels)
-        + '<label class="linger-trainer-filter"><input type="checkbox" class="linger-trainer-plain" '
-          f'autocomplete="off" checked> {_attr(labels["plain"])}</label></div>\n'
         '<p class="linger-trainer-score">'
-        + stat.format("streak", _attr(labels["streak"].replace("{count}", "0"))) + " "
-        + stat.format("best", _attr(labels["best"].replace("{count}", "0"))) + " "
-        + stat.format("misses", _attr(labels["misses"].replace("{count}", "0"))) + " "
+        + stat.format("streak", _attr(labels["streak"].replace("{count}", "0")))
+        + stat.format("best", _attr(labels["best"].replace("{count}", "0")))
         + stat.format("count", _attr(node["counts"][0]))
+        + stat.format("misses", _attr(labels["misses"].replace("{count}", "0")))
         + '<span class="linger-trainer-reset">'
         f'<button type="button" class="linger-puzzles-reset" disabled>{_attr(progress["reset"])}</button>'
         '<span class="linger-puzzles-confirm" role="group" aria-labelledby="linger-puzzles-confirm-text" hidden>'
@@ -212,22 +228,31 @@ def _bar_html(node: puzzles_trainer) -> str:
     )
 
 
+def _level_html(labels: dict[str, str], level: int) -> str:
+    """The difficulty as dots ("●●○○○"), and in words for screen readers ("Difficulty: 2 of 5")."""
+    words = labels["label_value"].replace("{label}", labels["difficulty"]) \
+        .replace("{value}", labels["level"].replace("{level}", str(level)))
+    return (f'<span class="linger-trainer-dots" aria-hidden="true">{"●" * level}{"○" * (5 - level)}</span>'
+            f'<span class="linger-trainer-words">{_attr(words)}</span>')
+
+
 def _head_html(self: HTML5Translator, node: puzzles_trainer, puzzle: dict[str, Any]) -> str:
-    """The shown puzzle's heading: its number, difficulty, themes and rules, and its deep link."""
+    """The shown puzzle's heading on one line: its number (a deep link), difficulty, rules and themes; then what to
+    find (the script fills it from the question)."""
     labels = node["labels"]
-    level = labels["level"].replace("{level}", str(puzzle["level"])) if puzzle["level"] else ""
     themes = "".join(f'<li title="{_attr(node["themes"][t]["text"])}">{_attr(node["themes"][t]["name"])}</li>'
                      for t in puzzle["themes"])
+    rules = (_attr(labels["label_value"]).replace("{label}", _attr(labels["rules"]))
+             .replace("{value}", _rules_html(self, puzzle, labels)))
     return (
         '<div class="linger-trainer-head">'
-        f'<p class="linger-trainer-title"><strong>{_attr(labels["puzzle"].replace("{number}", str(puzzle["n"])))}'
-        f'</strong> <a class="linger-trainer-link" href="#puzzle={_attr(puzzle["id"])}">{_attr(labels["link"])}</a></p>'
-        f'<button type="button" class="linger-trainer-next" disabled>{_attr(labels["next"])}</button>'
-        f'<p class="linger-trainer-meta"><span class="linger-trainer-level" data-level="{puzzle["level"]}">'
-        f'{_attr(labels["difficulty"])}: {_attr(level)}</span> '
-        f'<span class="linger-trainer-rules">{_attr(labels["rules"])}: {_rules_html(self, puzzle, labels)}</span></p>'
+        f'<p class="linger-trainer-title"><a class="linger-trainer-link" href="#puzzle={_attr(puzzle["id"])}" '
+        f'title="{_attr(labels["link"])}"><strong>'
+        f'{_attr(labels["puzzle"].replace("{number}", str(puzzle["n"])))}</strong></a></p>'
+        f'<p class="linger-trainer-level" data-level="{puzzle["level"]}">{_level_html(labels, puzzle["level"])}</p>'
+        f'<p class="linger-trainer-rules">{rules}</p>'
         f'<ul class="linger-trainer-themes" aria-label="{_attr(labels["theme"])}">{themes}</ul></div>\n'
-        '<p class="linger-trainer-status" role="status" aria-live="polite"></p>\n'
+        '<p class="linger-trainer-prompt"></p>\n'
     )
 
 
@@ -247,7 +272,7 @@ def visit_trainer_html(self: HTML5Translator, node: puzzles_trainer) -> None:
     }
     self.body.append("<section " + " ".join(f'{k}="{_attr(v)}"' for k, v in attrs.items())
                      + f' aria-label="{_attr(labels["trainer"])}">\n')
-    self.body.append(_bar_html(node))
+    self.body.append(_filters_html(node))
     # The puzzles as data: JSON in a script element, its "<" escaped so no text can end the element.
     data = json.dumps({"puzzles": node["puzzles"], "rules": rules}, ensure_ascii=False, separators=(",", ":"))
     self.body.append('<script type="application/json" class="linger-trainer-data">'
@@ -258,8 +283,11 @@ def visit_trainer_html(self: HTML5Translator, node: puzzles_trainer) -> None:
 
 def depart_trainer_html(self: HTML5Translator, node: puzzles_trainer) -> None:
     labels = node["labels"]
-    self.body.append(
-        '</div>\n')
+    # Under the table: Next (the main button), the status, then the score.
+    self.body.append('</div>\n<div class="linger-trainer-actions">'
+                     f'<button type="button" class="linger-trainer-next" disabled>{_attr(labels["next"])}</button>'
+                     '<p class="linger-trainer-status" role="status" aria-live="polite"></p></div>\n'
+                     + _score_html(node))
     items = []
     for puzzle in node["puzzles"]:
         level = labels["level"].replace("{level}", str(puzzle["level"])) if puzzle["level"] else ""

@@ -61,6 +61,7 @@ TRAINER_LABELS: dict[str, str] = {
     "puzzle": N_("Puzzle {number}"),
     "next": N_("Next puzzle"),
     "retry": N_("Try again"),
+    "solution": N_("Show the solution"),
     "filters": N_("Choose puzzles"),
     "theme": N_("Theme"),
     "any_theme": N_("Any theme"),
@@ -68,6 +69,7 @@ TRAINER_LABELS: dict[str, str] = {
     "any_difficulty": N_("Any difficulty"),
     "level": N_("{level} of 5"),
     "plain": N_("Plain rules only"),
+    "any_rules": N_("Any rules"),
     "rules": N_("Rules"),
     # A label and its value on one line ("Difficulty: 2 of 5"): French puts a no-break space before the colon.
     "label_value": N_("{label}: {value}"),

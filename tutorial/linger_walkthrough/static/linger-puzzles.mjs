@@ -14,7 +14,7 @@
  * A puzzle's deep link is `#puzzle=<id>`.
  */
 import { getEngine } from './linger-engine.mjs';
-import { format } from './linger-model.mjs';
+import { format, keyMove } from './linger-model.mjs';
 import { Walkthrough } from './linger-walkthrough.mjs';
 import { freshProgress, matches, pickNext, readProgress, scored, writeProgress } from './linger-puzzles-model.mjs';
 
@@ -50,9 +50,11 @@ function walkthroughElement(puzzle, doc, widgetLabels, title, ask, ident) {
     'data-example': puzzle.id, 'data-lang': doc.lang, 'data-source': puzzle.src, 'data-steps': String(doc.steps.length),
     'data-players': JSON.stringify(doc.players), 'data-labels': JSON.stringify(widgetLabels), 'data-toml': puzzle.toml,
     'data-engine': 'static', 'data-judge': 'linger_longer.web.puzzle', 'data-stock-shown': String(puzzle.stock),
+    'data-verdict': 'below',
   });
   root.append(el('p', { class: 'linger-wt-title', id: `${ident}-title` }, title));
-  const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': widgetLabels.controls });
+  // The widget wants its stepper; a trainer shows the question's position alone, so the stepper stays hidden.
+  const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': widgetLabels.controls, hidden: '' });
   for (const move of ['first', 'back', 'next', 'last']) {
     controls.append(el('button', { type: 'button', class: `linger-wt-${move}`, 'data-move': move }, widgetLabels[move]));
   }
@@ -102,6 +104,9 @@ class Trainer {
     /** @param {string} selector */
     const find = (selector) => /** @type {HTMLElement} */ (section.querySelector(selector));
     this.stage = find('.linger-trainer-stage');
+    this.filters = /** @type {HTMLDetailsElement} */ (find('.linger-trainer-filters'));
+    this.choice = find('.linger-trainer-choice');
+    this.prompt = find('.linger-trainer-prompt');
     this.status = find('.linger-trainer-status');
     this.next = /** @type {HTMLButtonElement} */ (find('.linger-trainer-next'));
     this.theme = /** @type {HTMLSelectElement} */ (find('.linger-trainer-theme'));
@@ -115,8 +120,14 @@ class Trainer {
     this.plain.checked = this.progress.filters.plain;
     const staticRoot = /** @type {HTMLElement} */ (this.stage.querySelector('.linger-walkthrough'));
     /** @type {Record<string, string>} the walkthrough widget's words; its way back from a wrong card is "Try again" */
-    this.widgetLabels = { ...JSON.parse(staticRoot.dataset.labels ?? '{}'), back_to_question: this.labels.retry };
+    this.widgetLabels = { ...JSON.parse(staticRoot.dataset.labels ?? '{}'), back_to_question: this.labels.retry,
+      show_answer: this.labels.solution };
     staticRoot.dataset.labels = JSON.stringify(this.widgetLabels);
+    // One puzzle, one position: no stepper; the verdict has its own place under the cards.
+    staticRoot.querySelector(':scope > .linger-wt-controls')?.setAttribute('hidden', '');
+    staticRoot.dataset.verdict = 'below';
+    // The filters stay open where the screen has room; on a phone their summary says the choice.
+    if (window.matchMedia?.('(min-width: 52em)').matches) this.filters.open = true;
     this.askTemplates = { card: this.labels.ask_card, suit: this.labels.ask_suit };
     /** the puzzle on show, and whether the reader chose a wrong card on it since it came */
     this.current = section.dataset.first ?? '';
@@ -128,6 +139,7 @@ class Trainer {
     // The drawn puzzle works at once, stepped to its question; the engine makes it live.
     this.widget = new Walkthrough(staticRoot, true);
     this.widget.show(this.byId.get(this.current)?.at ?? 0);
+    this.placeNext();
     this.bind();
     this.draw();
     const wanted = this.linked() ?? (this.progress.current && this.fits(this.progress.current) ? this.progress.current : '');
@@ -143,6 +155,12 @@ class Trainer {
 
   bind() {
     this.next.addEventListener('click', () => this.goNext());
+    // The keys that step a walkthrough do nothing here: the trainer shows the question's position alone (the arrow
+    // keys still move among the cards of the hand).
+    this.stage.addEventListener('keydown', (event) => {
+      const onCard = event.target instanceof HTMLElement && event.target.matches('button[data-card]') && event.key.startsWith('Arrow');
+      if (keyMove(event.key) && !onCard) event.stopPropagation();
+    }, true);
     for (const control of [this.theme, this.level, this.plain]) control.addEventListener('change', () => this.filtersChanged());
     this.reset.addEventListener('click', () => {
       this.confirm.hidden = false;
@@ -160,6 +178,10 @@ class Trainer {
     this.section.addEventListener('linger-answer', (event) => {
       const detail = /** @type {CustomEvent} */ (event).detail;
       if (detail?.verdict === 'example' || detail?.verdict === 'other') this.answered(detail.verdict);
+    });
+    // The solution shown on demand counts as a miss, as on a chess puzzle site: the puzzle comes back later.
+    this.section.addEventListener('linger-reveal', () => {
+      if (!this.missed) this.answered('other');
     });
     window.addEventListener('hashchange', () => {
       const id = this.linked();
@@ -232,6 +254,7 @@ class Trainer {
     this.stage.style.minHeight = `${this.stage.offsetHeight}px`;
     this.stage.replaceChildren(root);
     this.widget = new Walkthrough(root, false);
+    this.placeNext();
     await this.widget.goLive(this.engine, async () => doc);
     this.shown(puzzle);
     this.stage.style.minHeight = '';
@@ -248,19 +271,22 @@ class Trainer {
     this.progress.current = puzzle.id;
     this.save();
     const head = /** @type {HTMLElement} */ (this.section.querySelector('.linger-trainer-head'));
-    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-title strong')).textContent = format(this.labels.puzzle, { number: puzzle.n });
     const link = /** @type {HTMLAnchorElement} */ (head.querySelector('.linger-trainer-link'));
     link.href = `#puzzle=${puzzle.id}`;
+    /** @type {HTMLElement} */ (link.querySelector('strong')).textContent = format(this.labels.puzzle, { number: puzzle.n });
     const level = /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-level'));
     level.dataset.level = String(puzzle.level);
-    level.textContent = format(this.labels.label_value, {
-      label: this.labels.difficulty, value: puzzle.level ? format(this.labels.level, { level: puzzle.level }) : '',
+    /** @type {HTMLElement} */ (level.querySelector('.linger-trainer-dots')).textContent = '●'.repeat(puzzle.level) + '○'.repeat(5 - puzzle.level);
+    /** @type {HTMLElement} */ (level.querySelector('.linger-trainer-words')).textContent = format(this.labels.label_value, {
+      label: this.labels.difficulty, value: format(this.labels.level, { level: puzzle.level }),
     });
     // The rules are links the directive drew (escaped there); the catalog's words are escaped here.
     /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-rules')).innerHTML = escapeHtml(this.labels.label_value)
       .replace('{label}', () => escapeHtml(this.labels.rules)).replace('{value}', () => this.rules[puzzle.id] ?? '');
     /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-themes')).replaceChildren(
       ...puzzle.themes.map((t) => el('li', { title: this.themes[t]?.text ?? '' }, this.themes[t]?.name ?? t)));
+    // Whose move and what to find, above the table: the question's own words.
+    this.prompt.textContent = this.widget.root.querySelector('.linger-wt-question .linger-wt-ask')?.textContent ?? '';
     if (location.hash !== `#puzzle=${puzzle.id}` && (location.hash === '' || location.hash.startsWith('#puzzle='))) {
       history.replaceState(null, '', `#puzzle=${puzzle.id}`);
     }
@@ -299,8 +325,18 @@ class Trainer {
     else this.status.textContent = '';
   }
 
+  /** Next puzzle stands with the widget's own buttons (Try again, Show the solution), under the table. */
+  placeNext() {
+    this.widget.stage.append(this.next);
+  }
+
   draw() {
     const p = this.progress;
+    const { theme, level, plain } = p.filters;
+    this.choice.textContent = [plain ? this.labels.plain : this.labels.any_rules,
+      theme ? this.themes[theme]?.name ?? theme : this.labels.any_theme,
+      level ? format(this.labels.label_value, { label: this.labels.difficulty, value: format(this.labels.level, { level }) })
+        : this.labels.any_difficulty].join(' · ');
     /** @param {string} name @param {string} text */
     const put = (name, text) => { /** @type {HTMLElement} */ (this.section.querySelector(`.linger-trainer-${name}`)).textContent = text; };
     put('streak', format(this.labels.streak, { count: p.streak }));

@@ -157,6 +157,8 @@ export class QuestionPanel {
     this.verdict = document.createElement('div');
     this.verdict.className = 'linger-wt-verdict';
     this.verdict.hidden = true;
+    /** whether the verdict has its own place under the cards (the trainer's), not over the felt */
+    this.below = widget.root.dataset.verdict === 'below';
     this.reveal = document.createElement('button');
     this.reveal.type = 'button';
     this.reveal.className = 'linger-wt-show-answer';
@@ -166,6 +168,10 @@ export class QuestionPanel {
       if (!this.current) return;
       const question = this.current;
       if (this.guided) this.count(question);  // the script's card is played: the lesson's move is done
+      if (this.below) {  // a puzzle in the trainer: the solution comes with the solver's line
+        this.revealSolution(question);
+        return;
+      }
       this.onAnswer(question, { verdict: 'example', at: question.at, text: '' }, question.answer);
     });
     widget.stage.prepend(this.box);
@@ -180,6 +186,31 @@ export class QuestionPanel {
       event.stopPropagation();
       this.choose(question, choice);
     });
+  }
+
+  /**
+   * The solution of a puzzle on demand: its card played, and the solver's words and line, without the ✓ that
+   * an answer earns (the trainer counts it as a miss: the `linger-reveal` event).
+   * @param {Question} question
+   */
+  async revealSolution(question) {
+    if (this.pending) return;
+    this.pending = true;
+    let answer = /** @type {Answer} */ ({ verdict: 'example', at: question.at, text: '' });
+    try {
+      const judged = await this.ask(question, question.answer);
+      if (!judged.error && judged.verdict === 'example') {
+        const word = judged.word ?? '';
+        answer = { ...judged, text: judged.text.startsWith(word) ? judged.text.slice(word.length).trim() : judged.text,
+          mark: '', symbol: '' };
+      }
+    } catch {
+      // the card alone, as before the engine ran
+    } finally {
+      this.pending = false;
+    }
+    this.widget.root.dispatchEvent(new CustomEvent('linger-reveal', { bubbles: true, detail: { at: question.at } }));
+    this.onAnswer(question, answer, question.answer);
   }
 
   /**
@@ -204,7 +235,9 @@ export class QuestionPanel {
     this.verdict.innerHTML = showOutcome && this.outcome ? this.outcome.html : '';
     this.verdict.dataset.mark = showOutcome && this.outcome ? this.outcome.mark : '';
     this.verdict.hidden = !showOutcome;
-    this.widget.table.append(this.verdict);  // the table is redrawn at every step: the verdict goes back over it
+    // The table is redrawn at every step: the verdict goes back over it, or to its place among the seats.
+    if (this.below) this.placeBelow();
+    else this.widget.table.append(this.verdict);
     this.place();
     this.widget.root.dataset.question = question ? String(question.at) : '';
     this.reveal.disabled = keep;
@@ -234,7 +267,9 @@ export class QuestionPanel {
       this.box.append(this.progress);
     }
     // "Show the answer" comes after the cards in tab order: it waits at the end of the stage.
-    this.widget.stage.append(this.reveal);
+    // (In the trainer, beside "Try again", before the trainer's Next puzzle.)
+    if (this.below) this.widget.backToExample.after(this.reveal);
+    else this.widget.stage.append(this.reveal);
     this.reveal.hidden = false;
     if (hadFocus) this.reveal.focus({ preventScroll: true });
     this.box.hidden = false;
@@ -311,14 +346,28 @@ export class QuestionPanel {
     this.bringIntoView();
   }
 
+  /** The trainer's verdict: a place of its own in the table, under the cards at full width, or on a phone (a column
+   * of seats) right after the seat that answers the question, so it shows beside the hand that was tapped. */
+  placeBelow() {
+    const table = this.widget.table.querySelector('.ll-table') ?? this.widget.table;
+    const [first] = this.questions.values();
+    const seat = first ? table.querySelector(`.ll-seat[data-seat="${first.seat}"]`) : null;
+    const at = seat ? [...seat.classList].find((name) => name.startsWith('ll-at-')) : undefined;
+    this.verdict.dataset.after = at ? at.slice('ll-at-'.length) : 's';
+    table.append(this.verdict);
+  }
+
   /** Lay the verdict over the felt, where the trick lies: the table keeps its place and its size. */
   place() {
     const trick = this.widget.table.querySelector('.ll-trick');
-    if (this.verdict.hidden || !(trick instanceof HTMLElement)) return;
-    const table = this.widget.table.getBoundingClientRect();
-    const felt = trick.getBoundingClientRect();
-    this.verdict.style.top = `${felt.top - table.top}px`;
-    this.verdict.style.maxHeight = `${Math.max(felt.height, 160)}px`;
+    if (this.verdict.hidden) return;
+    if (!this.below) {  // the trainer's verdict has its own place (placeBelow)
+      if (!(trick instanceof HTMLElement)) return;
+      const table = this.widget.table.getBoundingClientRect();
+      const felt = trick.getBoundingClientRect();
+      this.verdict.style.top = `${felt.top - table.top}px`;
+      this.verdict.style.maxHeight = `${Math.max(felt.height, 160)}px`;
+    }
     // A long continuation scrolls in its box: the keyboard can reach it too.
     if (this.verdict.scrollHeight > this.verdict.clientHeight) this.verdict.tabIndex = 0;
     else this.verdict.removeAttribute('tabindex');
@@ -331,7 +380,7 @@ export class QuestionPanel {
       if (this.verdict.hidden) return;
       const box = this.verdict.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) {
-        this.verdict.scrollIntoView({ block: 'center', behavior: 'instant' });
+        this.verdict.scrollIntoView({ block: this.below ? 'nearest' : 'center', behavior: 'instant' });
       }
     };
     check();
