@@ -119,6 +119,16 @@ export function verdictHtml(answer) {
 }
 
 /**
+ * Measure `linger-verdict`, from the reader's choice to the frame that paints its verdict (the benchmark reads it):
+ * called just before the verdict is placed, whose drawing is synchronous, so the next animation frame is the one
+ * that shows it.
+ * @param {number} chosen when the reader chose (performance.now())
+ */
+function measureVerdict(chosen) {
+  requestAnimationFrame(() => performance.measure('linger-verdict', { start: chosen }));
+}
+
+/**
  * The question part of one walkthrough widget.
  *
  * The widget calls `draw()` after each render, `blocks()` before stepping forward, and gives
@@ -354,6 +364,7 @@ export class QuestionPanel {
   async choose(question, choice) {
     if (this.pending) return;
     this.pending = true;
+    const chosen = performance.now();  // the reader's click (or key): the benchmark's verdict time starts here
     try {
       const answer = await this.ask(question, choice);
       if (answer.error) throw new Error(answer.error);
@@ -362,6 +373,7 @@ export class QuestionPanel {
         bubbles: true, detail: { at: question.at, choice, verdict: answer.verdict },
       }));
       if (answer.mark === 'right') this.count(question);
+      measureVerdict(chosen);
       if (answer.verdict === 'illegal' || answer.verdict === 'unknown') {  // the reader stays at the question
         this.outcome = null;
         this.show(verdictHtml(answer), answer.mark ?? '');
