@@ -153,6 +153,8 @@ export class QuestionPanel {
     /** @type {{key: string, html: string, mark: string} | null} the last outcome, shown while its step is on show */
     this.outcome = null;
     this.pending = false;
+    /** @type {(() => void) | null} ends the watch of the scroll after the last verdict shown (bringIntoView) */
+    this.stopWatching = null;
     /** whether this widget counts towards the page's progress (a puzzle keeps its own) */
     this.counts = !widget.root.hasAttribute('data-judge') && Boolean(widget.labels.answered);
     this.progress = document.createElement('p');
@@ -335,7 +337,11 @@ export class QuestionPanel {
   }
 
   /** Bring the verdict into the window if the felt is partly out of it (a phone): the page scrolls, nothing moves.
-   * Checked again at the next frame, after whatever else the answer moved (the focus, the redrawn table). */
+   * Checked at once, at the next frame (after whatever else the answer moved: the focus, the redrawn table), and
+   * whenever the verdict leaves the window in the next second and a half: a smooth scroll started before the
+   * answer (the site scrolls smoothly; focusing a card or the walkthrough with the keyboard starts one) goes on
+   * after the verdict is placed, and the page's layout may still settle, either carrying the verdict out of the
+   * window after it was checked. The reader's own scroll (wheel, touch, key) ends the watch: it is theirs. */
   bringIntoView() {
     const check = () => {
       if (this.verdict.hidden) return;
@@ -346,7 +352,16 @@ export class QuestionPanel {
     };
     check();
     requestAnimationFrame(() => setTimeout(check, 0));
-    setTimeout(check, 150);  // a scroll the keyboard's focus set going may end after the frame
+    this.stopWatching?.();
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.intersectionRatio < 1)) check();
+    }, { threshold: 1 });
+    seen.observe(this.verdict);
+    const watch = new AbortController();
+    const stop = () => { clearTimeout(timer); seen.disconnect(); watch.abort(); };
+    for (const type of ['wheel', 'touchstart', 'keydown']) window.addEventListener(type, stop, { signal: watch.signal, once: true });
+    const timer = setTimeout(stop, 1500);
+    this.stopWatching = stop;
   }
 
   /** The question on show as one sentence for the live region: "Your move: … Choose a card of C on the table." */
