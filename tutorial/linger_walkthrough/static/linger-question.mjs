@@ -329,8 +329,19 @@ export class QuestionPanel {
     if (this.verdict.hidden || !(trick instanceof HTMLElement)) return;
     const table = this.widget.table.getBoundingClientRect();
     const felt = trick.getBoundingClientRect();
-    this.verdict.style.top = `${felt.top - table.top}px`;
-    this.verdict.style.maxHeight = `${Math.max(felt.height, 160)}px`;
+    let top = felt.top - table.top;
+    let height = Math.max(felt.height, 160);
+    this.verdict.style.top = `${top}px`;
+    this.verdict.style.maxHeight = `${height}px`;
+    // The lesson's reply ends with what to do next: longer than the felt (a phone), it grows upwards over the hands
+    // across the table, up to the table's top, so that its last line shows and the reader's own hand stays free.
+    const over = this.guided ? Math.min(this.verdict.scrollHeight - this.verdict.clientHeight, top) : 0;
+    if (over > 0) {
+      top -= over;
+      height += over;
+      this.verdict.style.top = `${top}px`;
+      this.verdict.style.maxHeight = `${height}px`;
+    }
     // A long continuation scrolls in its box: the keyboard can reach it too.
     if (this.verdict.scrollHeight > this.verdict.clientHeight) this.verdict.tabIndex = 0;
     else this.verdict.removeAttribute('tabindex');
