@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from linger_longer.scenario import loads, read_example
+from linger_longer.web.labels import labels as engine_labels
 from linger_longer.web.question import answer, questions
 
 LESSON = Path(__file__).resolve().parents[2] / "tutorial" / "examples" / "learn-first-deal.toml"
@@ -22,6 +23,7 @@ WIDGET = '.linger-walkthrough[data-example="learn-first-deal"]'
 LIVE = f"document.querySelector({WIDGET!r}).dataset.engine === 'live'"
 LIVE_TIMEOUT_MS = 90_000
 VERDICT = f"{WIDGET} .linger-wt-stage .linger-wt-verdict"
+STATUS = f"{WIDGET} > .linger-wt-status"
 
 
 def toml() -> str:
@@ -57,6 +59,14 @@ def answered_with_lessons_card(page, at: int) -> None:
     page.wait_for_function(f"document.querySelector({WIDGET!r}).dataset.step === '{at + 1}'")
 
 
+def status_says(page, lang: str, key: str) -> None:
+    """The lesson's status line says what the reader does now, in the engine's words (never the walkthroughs'
+    "try another line of play": the lesson has no other line)."""
+    words = engine_labels(lang)
+    want = words[key].format(player="A")
+    assert page.text_content(STATUS) == want != words["ready"]
+
+
 @pytest.mark.parametrize(("lang", "scheme"), [("en", "light"), ("fr", "dark")])
 def test_the_guided_deal_is_played_through_kept_and_marked_done(chromium, site_url, axe, lang: str,
                                                                 scheme: str) -> None:
@@ -68,6 +78,7 @@ def test_the_guided_deal_is_played_through_kept_and_marked_done(chromium, site_u
         page.goto(f"{site_url}/{lang}/learn.html")
         page.wait_for_function(LIVE, timeout=LIVE_TIMEOUT_MS)
         words = labels(page)
+        status_says(page, lang, "guided_turn")
         asked = {q["at"]: q for q in questions(toml(), lang, SOURCE)}
         assert sorted(asked) == [0, 7, 9, 12, 18]
         progress = f"{WIDGET} .linger-wt-stage-question .linger-wt-progress"
@@ -88,6 +99,7 @@ def test_the_guided_deal_is_played_through_kept_and_marked_done(chromium, site_u
         assert axe(page) == [], f"{lang} {scheme}: the guided reply"
         choose(page, 0, "KC")  # try again, with the lesson's card
         answered_with_lessons_card(page, 0)
+        status_says(page, lang, "guided_next")  # the other players' cards come next
 
         # A card the rules forbid: the rule, and a link to it.
         step_to(page, 7)
@@ -125,6 +137,7 @@ def test_the_guided_deal_is_played_through_kept_and_marked_done(chromium, site_u
         last = len(loads(toml(), SOURCE).steps)
         step_to(page, last)
         page.wait_for_function(f"document.querySelector({WIDGET!r}).dataset.learned === 'true'")
+        status_says(page, lang, "guided_over")
         assert page.evaluate("JSON.parse(localStorage.getItem('linger-learn')).finished") is True
 
         # The ✓ beside the sidebar's link to the lesson, on this page at once and on another page.

@@ -6,6 +6,8 @@ show what CPython's engine answers (linger_longer.web.question.answer): the exam
 with the engine's reason (or ✓ when the engine says it answers as well), the mark in its colour; the verdict must
 appear inside the window, without scrolling, and without moving what is on the page (the layout shifts that
 Chromium reports while it appears sum to less than 0.02). "Show the answer" comes after the cards in tab order.
+Each page is loaded once and every question on it answered there (back to the question between answers), at the
+instant speed: where the verdict lands does not depend on the pacing.
 """
 
 from __future__ import annotations
@@ -18,11 +20,6 @@ from linger_longer.web.question import answer, questions
 from linger_longer.web.walkthrough import replay_json
 
 from browser_helpers import LIVE_TIMEOUT_MS, SETTLED, go_to, widget
-
-#: At the normal speed, as a reader first sees them: at the instant speed, the verdict of trump-or-discard's right
-#: card (4S, en, phone) was once found below the window (bottom 862 px of 740) on a loaded machine; until that
-#: is understood, this file keeps the pacing.
-pytestmark = pytest.mark.paced
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "tutorial" / "examples"

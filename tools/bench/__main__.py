@@ -7,8 +7,9 @@
   page's strength figures have their own session, ``nox -s strength``;
 - ``site``: the full build and the rebuild of one language after a one-line ``.po`` edit (:mod:`tools.bench.build`);
 - ``browser``: the walkthroughs and the Play page in Chromium against ``build/site`` (:mod:`tools.bench.browser`),
-  the service worker's figures (:mod:`tools.bench.offline`), each puzzle's solve in the page's worker and the
-  front page's weight (:mod:`tools.bench.front`).
+  the service worker's figures (:mod:`tools.bench.offline`), each puzzle's solve in the page's worker, the
+  front page's weight (:mod:`tools.bench.front`), the guided deal's first step and a question's verdict
+  (:mod:`tools.bench.learn`).
 
 ``--only`` picks some of them. The exit status is 1 when a figure misses its goal.
 """
@@ -20,7 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from tools.bench import analysis, browser, build, engine, front, generation, offline, puzzles, solver
+from tools.bench import analysis, browser, build, engine, front, generation, learn, offline, puzzles, solver
 from tools.bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         benchmarks = [*benchmarks, build.bench_site]
     if "browser" in parts:
         benchmarks = [*benchmarks, _browser_figures, _offline_figures,
-                      lambda: puzzles.browser_figures(SITE), lambda: front.run(SITE)]
+                      lambda: puzzles.browser_figures(SITE), lambda: front.run(SITE),
+                      lambda: learn.run(SITE)]
     figures: list[Figure] = []
     for bench in benchmarks:
         for figure in bench():

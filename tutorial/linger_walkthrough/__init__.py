@@ -61,7 +61,7 @@ WIDGET_KEYS = (
     "loading", "ready", "failed", "illegal", "static", "narration", "busy", "error",
     "question", "answer", "show_answer", "back_to_question", "ask_card", "ask_suit",
     "analysis", "analysis_panel", "analysis_wait", "show_line", "read_rule", "answered",
-    "guided_try", "guided_continue", "learn_progress", "learn_done",
+    "guided_try", "guided_continue", "learn_progress", "learn_done", "guided_turn", "guided_next", "guided_over",
 )
 
 

@@ -75,6 +75,10 @@ LABELS: dict[str, str] = {
     "guided_continue": N_("Play the lesson's card"),
     "learn_progress": N_("Lesson moves done: {count} of {total}"),
     "learn_done": N_("Lesson done"),  # beside every link to the lesson once the reader has finished it
+    # The lesson's status line, once the live engine runs: the reader's move, the other players' cards, the end.
+    "guided_turn": N_("Your turn: choose one of {player}'s cards."),
+    "guided_next": N_("Select Next step to see what happens next."),
+    "guided_over": N_("The deal is over."),
 }
 
 

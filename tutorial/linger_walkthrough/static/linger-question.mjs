@@ -119,6 +119,16 @@ export function verdictHtml(answer) {
 }
 
 /**
+ * Measure `linger-verdict`, from the reader's choice to the frame that paints its verdict (the benchmark reads it):
+ * called just before the verdict is placed, whose drawing is synchronous, so the next animation frame is the one
+ * that shows it.
+ * @param {number} chosen when the reader chose (performance.now())
+ */
+function measureVerdict(chosen) {
+  requestAnimationFrame(() => performance.measure('linger-verdict', { start: chosen }));
+}
+
+/**
  * The question part of one walkthrough widget.
  *
  * The widget calls `draw()` after each render, `blocks()` before stepping forward, and gives
@@ -143,6 +153,8 @@ export class QuestionPanel {
     /** @type {{key: string, html: string, mark: string} | null} the last outcome, shown while its step is on show */
     this.outcome = null;
     this.pending = false;
+    /** @type {(() => void) | null} ends the watch of the scroll after the last verdict shown (bringIntoView) */
+    this.stopWatching = null;
     /** whether this widget counts towards the page's progress (a puzzle keeps its own) */
     this.counts = !widget.root.hasAttribute('data-judge') && Boolean(widget.labels.answered);
     this.progress = document.createElement('p');
@@ -365,8 +377,19 @@ export class QuestionPanel {
       if (!(trick instanceof HTMLElement)) return;
       const table = this.widget.table.getBoundingClientRect();
       const felt = trick.getBoundingClientRect();
-      this.verdict.style.top = `${felt.top - table.top}px`;
-      this.verdict.style.maxHeight = `${Math.max(felt.height, 160)}px`;
+      let top = felt.top - table.top;
+      let height = Math.max(felt.height, 160);
+      this.verdict.style.top = `${top}px`;
+      this.verdict.style.maxHeight = `${height}px`;
+      // The lesson's reply ends with what to do next: longer than the felt (a phone), it grows upwards over the hands
+      // across the table, up to the table's top, so that its last line shows and the reader's own hand stays free.
+      const over = this.guided ? Math.min(this.verdict.scrollHeight - this.verdict.clientHeight, top) : 0;
+      if (over > 0) {
+        top -= over;
+        height += over;
+        this.verdict.style.top = `${top}px`;
+        this.verdict.style.maxHeight = `${height}px`;
+      }
     }
     // A long continuation scrolls in its box: the keyboard can reach it too.
     if (this.verdict.scrollHeight > this.verdict.clientHeight) this.verdict.tabIndex = 0;
@@ -374,7 +397,11 @@ export class QuestionPanel {
   }
 
   /** Bring the verdict into the window if the felt is partly out of it (a phone): the page scrolls, nothing moves.
-   * Checked again at the next frame, after whatever else the answer moved (the focus, the redrawn table). */
+   * Checked at once, at the next frame (after whatever else the answer moved: the focus, the redrawn table), and
+   * whenever the verdict leaves the window in the next second and a half: a smooth scroll started before the
+   * answer (the site scrolls smoothly; focusing a card or the walkthrough with the keyboard starts one) goes on
+   * after the verdict is placed, and the page's layout may still settle, either carrying the verdict out of the
+   * window after it was checked. The reader's own scroll (wheel, touch, key) ends the watch: it is theirs. */
   bringIntoView() {
     const check = () => {
       if (this.verdict.hidden) return;
@@ -385,7 +412,16 @@ export class QuestionPanel {
     };
     check();
     requestAnimationFrame(() => setTimeout(check, 0));
-    setTimeout(check, 150);  // a scroll the keyboard's focus set going may end after the frame
+    this.stopWatching?.();
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.intersectionRatio < 1)) check();
+    }, { threshold: 1 });
+    seen.observe(this.verdict);
+    const watch = new AbortController();
+    const stop = () => { clearTimeout(timer); seen.disconnect(); watch.abort(); };
+    for (const type of ['wheel', 'touchstart', 'keydown']) window.addEventListener(type, stop, { signal: watch.signal, once: true });
+    const timer = setTimeout(stop, 1500);
+    this.stopWatching = stop;
   }
 
   /** The question on show as one sentence for the live region: "Your move: … Choose a card of C on the table." */
@@ -403,6 +439,7 @@ export class QuestionPanel {
   async choose(question, choice) {
     if (this.pending) return;
     this.pending = true;
+    const chosen = performance.now();  // the reader's click (or key): the benchmark's verdict time starts here
     try {
       const answer = await this.ask(question, choice);
       if (answer.error) throw new Error(answer.error);
@@ -411,6 +448,7 @@ export class QuestionPanel {
         bubbles: true, detail: { at: question.at, choice, verdict: answer.verdict },
       }));
       if (answer.mark === 'right') this.count(question);
+      measureVerdict(chosen);
       if (answer.verdict === 'illegal' || answer.verdict === 'unknown') {  // the reader stays at the question
         this.outcome = null;
         this.show(verdictHtml(answer), answer.mark ?? '');

@@ -249,7 +249,17 @@ export class Walkthrough {
       if (v.canTry && !asking && !this.questions.guided) this.enableChoices();
     }
     if (announce) this.live.textContent = asking ? `${v.announce} ${this.questions.spoken()}` : v.announce;
+    if (this.questions.guided && this.root.dataset.engine === 'live') this.lessonStatus();
     this.analysis.draw();
+  }
+
+  /** A guided deal's status line says what the reader does now: play their seat's card, step on, or nothing more. */
+  lessonStatus() {
+    const question = this.questions.current;
+    const atLast = this.state.branch === null && this.state.index === this.state.scripted.length - 1;
+    const text = question ? format(this.labels.guided_turn, { player: this.players[question.seat] ?? '' })
+      : atLast ? this.labels.guided_over : this.labels.guided_next;
+    if (this.status.textContent !== text) this.setStatus(text, 'live');  // said again only when it changes
   }
 
   /**
@@ -411,7 +421,8 @@ export class Walkthrough {
       this.state = withLiveSteps(this.state, stepsFromJson(data));
       this.root.dataset.engine = 'live';
       this.render(false, false);
-      this.setStatus(this.labels.ready, 'live');
+      // A guided deal has no other line to try: its status says the reader's move (lessonStatus, from settle).
+      if (!this.questions.guided) this.setStatus(this.labels.ready, 'live');
       // A guided deal is a lesson, not a puzzle: the solver's marks would only crowd its table.
       if (this.questions.guided) this.analysis.withdraw();
       else this.analysis.offer();
