@@ -22,6 +22,13 @@ EXAMPLES = REPO / "tutorial" / "examples"
 NORMALISE = "(html) => { const t = document.createElement('template'); t.innerHTML = html; return t.innerHTML; }"
 #: An example whose question has another legal card, and one whose question has an illegal card (docs/how-to-play.md).
 OTHER_LEGAL, ILLEGAL, PAGE = "trump-beats-ace", "follow-suit", "how-to-play.html"
+#: The cards of the hands the verdict lies over (their boxes meet the verdict's box).
+CARDS_UNDER_VERDICT = """(root) => {
+  const v = root.querySelector('.linger-wt-verdict').getBoundingClientRect();
+  return [...root.querySelectorAll('.linger-wt-stage .ll-hand [data-card]')].filter((card) => {
+    const c = card.getBoundingClientRect();
+    return c.width > 0 && c.left < v.right && v.left < c.right && c.top < v.bottom && v.top < c.bottom;
+  }).map((card) => card.dataset.card); }"""
 #: A question about naming trump (docs/variants.md).
 NAMING, NAMING_PAGE = "variant-grand-coup", "variants.html"
 
@@ -129,6 +136,8 @@ def test_a_question_judges_the_readers_card(watched_context, open_watched, site_
     assert state["verdict"] == "\n".join([f"✗ {want['text']}", want["then"], *want["followed"]])
     assert state["live"] == " ".join([want["text"], want["then"], *want["followed"]])
     assert state["back"] == labels["back_to_question"]
+    assert page.eval_on_selector(widget(OTHER_LEGAL), CARDS_UNDER_VERDICT) == [], \
+        "on a desktop table the verdict lies over the felt alone: every hand stays in view"
     assert stage_table(page, OTHER_LEGAL) == page.evaluate(NORMALISE, want["steps"][question["at"] + 1]["html"])
     page.keyboard.press("End")
     last = want["steps"][-1]

@@ -74,6 +74,8 @@ export function choiceOf(target, question) {
 
 /** Where the page's answered questions are kept: one list per page and language. */
 const PROGRESS_KEY = `linger-longer:questions:${location.pathname}`;
+/** The felt's width (px) from which a verdict lies over the felt alone, not over the hands beside it too. */
+const FELT_WIDE_PX = 320;
 
 /** @returns {Set<string>} the questions of this page the reader has answered, as "example@at" */
 function readAnswered() {
@@ -376,9 +378,15 @@ export class QuestionPanel {
     if (!this.below) {  // the trainer's verdict has its own place (placeBelow)
       if (!(trick instanceof HTMLElement)) return;
       const table = this.widget.table.getBoundingClientRect();
-      const felt = trick.getBoundingClientRect();
+      // Where the felt is wide enough to read on (a desktop table), the verdict covers the felt alone and the hands
+      // beside it stay in view; on a narrow table (a phone) it spans the table's width over the trick.
+      const middle = trick.closest('.ll-middle')?.getBoundingClientRect();
+      const wide = middle !== undefined && middle.width >= FELT_WIDE_PX;
+      const felt = wide ? middle : trick.getBoundingClientRect();
       let top = felt.top - table.top;
       let height = Math.max(felt.height, 160);
+      this.verdict.style.left = wide ? `${felt.left - table.left}px` : '';
+      this.verdict.style.right = wide ? `${table.right - felt.right}px` : '';
       this.verdict.style.top = `${top}px`;
       this.verdict.style.maxHeight = `${height}px`;
       // The lesson's reply ends with what to do next: longer than the felt (a phone), it grows upwards over the hands
