@@ -187,6 +187,12 @@ def _select(name: str, label: str, options: list[tuple[str, str]]) -> str:
             f'<select class="linger-trainer-{name}" autocomplete="off">{items}</select></label>')
 
 
+def _label_value(labels: dict[str, str], label_html: str, value_html: str) -> str:
+    """A label and its value on one line ("Difficulty: 2 of 5") in the page's language, from two pieces of HTML
+    (French puts a no-break space before the colon)."""
+    return _attr(labels["label_value"]).replace("{label}", label_html).replace("{value}", value_html)
+
+
 def _filters_html(node: puzzles_trainer) -> str:
     """The filters, in a disclosure whose summary says the current choice (the script fills it and opens it where
     the screen has room), drawn for the script (the style sheet hides them when scripts do not run)."""
@@ -197,8 +203,7 @@ def _filters_html(node: puzzles_trainer) -> str:
     choice = " · ".join((labels["plain"], labels["any_theme"], labels["any_difficulty"]))
     return (
         '<details class="linger-trainer-filters"><summary>'
-        + _attr(labels["label_value"]).replace("{label}", _attr(labels["filters"]))
-        .replace("{value}", f'<span class="linger-trainer-choice">{_attr(choice)}</span>')
+        + _label_value(labels, _attr(labels["filters"]), f'<span class="linger-trainer-choice">{_attr(choice)}</span>')
         + '</summary><fieldset class="linger-trainer-bar">'
         f'<legend class="linger-trainer-legend">{_attr(labels["filters"])}</legend>'
         '<label class="linger-trainer-filter"><input type="checkbox" class="linger-trainer-plain" '
@@ -230,10 +235,9 @@ def _score_html(node: puzzles_trainer) -> str:
 
 def _level_html(labels: dict[str, str], level: int) -> str:
     """The difficulty as dots ("●●○○○"), and in words for screen readers ("Difficulty: 2 of 5")."""
-    words = labels["label_value"].replace("{label}", labels["difficulty"]) \
-        .replace("{value}", labels["level"].replace("{level}", str(level)))
+    words = _label_value(labels, _attr(labels["difficulty"]), _attr(labels["level"].replace("{level}", str(level))))
     return (f'<span class="linger-trainer-dots" aria-hidden="true">{"●" * level}{"○" * (5 - level)}</span>'
-            f'<span class="linger-trainer-words">{_attr(words)}</span>')
+            f'<span class="linger-trainer-words">{words}</span>')
 
 
 def _head_html(self: HTML5Translator, node: puzzles_trainer, puzzle: dict[str, Any]) -> str:
@@ -242,8 +246,7 @@ def _head_html(self: HTML5Translator, node: puzzles_trainer, puzzle: dict[str, A
     labels = node["labels"]
     themes = "".join(f'<li title="{_attr(node["themes"][t]["text"])}">{_attr(node["themes"][t]["name"])}</li>'
                      for t in puzzle["themes"])
-    rules = (_attr(labels["label_value"]).replace("{label}", _attr(labels["rules"]))
-             .replace("{value}", _rules_html(self, puzzle, labels)))
+    rules = _label_value(labels, _attr(labels["rules"]), _rules_html(self, puzzle, labels))
     return (
         '<div class="linger-trainer-head">'
         f'<p class="linger-trainer-title"><a class="linger-trainer-link" href="#puzzle={_attr(puzzle["id"])}" '

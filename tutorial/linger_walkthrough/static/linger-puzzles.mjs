@@ -53,8 +53,8 @@ function walkthroughElement(puzzle, doc, widgetLabels, title, ask, ident) {
     'data-verdict': 'below',
   });
   root.append(el('p', { class: 'linger-wt-title', id: `${ident}-title` }, title));
-  // The widget wants its stepper; a trainer shows the question's position alone, so the stepper stays hidden.
-  const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': widgetLabels.controls, hidden: '' });
+  // The widget wants its stepper; the trainer's style sheet hides it (a trainer shows the question's position alone).
+  const controls = el('div', { class: 'linger-wt-controls', role: 'toolbar', 'aria-label': widgetLabels.controls });
   for (const move of ['first', 'back', 'next', 'last']) {
     controls.append(el('button', { type: 'button', class: `linger-wt-${move}`, 'data-move': move }, widgetLabels[move]));
   }
@@ -123,8 +123,7 @@ class Trainer {
     this.widgetLabels = { ...JSON.parse(staticRoot.dataset.labels ?? '{}'), back_to_question: this.labels.retry,
       show_answer: this.labels.solution };
     staticRoot.dataset.labels = JSON.stringify(this.widgetLabels);
-    // One puzzle, one position: no stepper; the verdict has its own place under the cards.
-    staticRoot.querySelector(':scope > .linger-wt-controls')?.setAttribute('hidden', '');
+    // One puzzle, one position (the style sheet hides the stepper): the verdict has its own place under the cards.
     staticRoot.dataset.verdict = 'below';
     // The filters stay open where the screen has room; on a phone their summary says the choice.
     if (window.matchMedia?.('(min-width: 52em)').matches) this.filters.open = true;
@@ -281,8 +280,8 @@ class Trainer {
       label: this.labels.difficulty, value: format(this.labels.level, { level: puzzle.level }),
     });
     // The rules are links the directive drew (escaped there); the catalog's words are escaped here.
-    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-rules')).innerHTML = escapeHtml(this.labels.label_value)
-      .replace('{label}', () => escapeHtml(this.labels.rules)).replace('{value}', () => this.rules[puzzle.id] ?? '');
+    /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-rules')).innerHTML = format(escapeHtml(this.labels.label_value),
+      { label: escapeHtml(this.labels.rules), value: this.rules[puzzle.id] ?? '' });
     /** @type {HTMLElement} */ (head.querySelector('.linger-trainer-themes')).replaceChildren(
       ...puzzle.themes.map((t) => el('li', { title: this.themes[t]?.text ?? '' }, this.themes[t]?.name ?? t)));
     // Whose move and what to find, above the table: the question's own words.
